@@ -1,0 +1,13 @@
+import type { WalletFamily } from './events';
+
+export interface NewWallet {
+  walletId: number;
+  family: WalletFamily;
+  address: string;
+}
+
+export type AccountCommand =
+  | { type: 'SignUp'; data: { userId: string; username: string; wallets: NewWallet[]; at: string } }
+  | { type: 'CreateWallet'; data: NewWallet & { name: string | null; at: string } }
+  | { type: 'RenameWallet'; data: { walletId: number; name: string; at: string } }
+  | { type: 'ArchiveWallet'; data: { walletId: number; at: string } };

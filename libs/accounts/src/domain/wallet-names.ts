@@ -1,0 +1,48 @@
+import { ValidationFailed } from '@vetted/kernel';
+import type { WalletFamily } from './events';
+
+/** The prediction venue's display name; its deposit wallets read as `Predict - <EVM wallet name>`. */
+export const PREDICTION_VENUE_DISPLAY_NAME = 'Predict';
+export const DEPOSIT_WALLET_PREFIX = `${PREDICTION_VENUE_DISPLAY_NAME} - `;
+export const MAX_WALLET_NAME_LENGTH = 64;
+
+export const SIGNUP_WALLET_NAMES: Record<WalletFamily, string> = {
+  evm: 'Your EVM Wallet',
+  solana: 'Your Solana Wallet',
+};
+
+const FAMILY_LABEL: Record<WalletFamily, string> = { evm: 'EVM', solana: 'Solana' };
+
+/** Names compare case-insensitively. */
+export const nameKey = (name: string): string => name.toLowerCase();
+
+/** A regular wallet name as stored: trimmed, non-empty, bounded, and not posing as a deposit wallet. */
+export function checkWalletName(raw: string, path = 'name'): string {
+  const name = raw.trim();
+  if (name.length === 0) throw ValidationFailed.field(path, 'must not be empty');
+  if (name.length > MAX_WALLET_NAME_LENGTH)
+    throw ValidationFailed.field(path, `must be at most ${MAX_WALLET_NAME_LENGTH} characters`);
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name)) throw ValidationFailed.field(path, 'must not contain control characters');
+  if (nameKey(name).startsWith(nameKey(DEPOSIT_WALLET_PREFIX)))
+    throw ValidationFailed.field(path, `must not begin with "${DEPOSIT_WALLET_PREFIX}" (reserved for deposit wallets)`);
+  return name;
+}
+
+export interface NamedWallet {
+  family: WalletFamily;
+  kind: string;
+  name: string;
+}
+
+/**
+ * `EVM N` / `Solana N`, N one more than the count of the family's regular wallets, active and
+ * archived. Should that exact name already be taken (a user may have typed it), the next free N.
+ */
+export function proposedWalletName(family: WalletFamily, wallets: Iterable<NamedWallet>): string {
+  const all = [...wallets];
+  const taken = new Set(all.map((w) => nameKey(w.name)));
+  let n = all.filter((w) => w.family === family && w.kind === 'regular').length + 1;
+  while (taken.has(nameKey(`${FAMILY_LABEL[family]} ${n}`))) n++;
+  return `${FAMILY_LABEL[family]} ${n}`;
+}

@@ -1,0 +1,67 @@
+import { ConcurrentModification } from '@vetted/kernel';
+import type { EventMetadata, EventStore, ExpectedRevision, NewEvent } from './event-store';
+import { WrongExpectedRevisionError } from './event-store';
+import type { Position } from './position';
+
+/** A domain event as `decide` emits it and `evolve` folds it: `{ type, data }`. */
+export interface DomainEvent<Type extends string = string, Data = unknown> {
+  type: Type;
+  data: Data;
+}
+
+export interface Decider<State, Command, Event extends DomainEvent> {
+  initialState: () => State;
+  evolve: (state: State, event: Event) => State;
+  /** Pure: returns the events the command produces, or throws a typed error. */
+  decide: (command: Command, state: State) => Event[];
+}
+
+export interface CommandOutcome<State, Event> {
+  /** State after the new events. */
+  state: State;
+  newEvents: Event[];
+  /** Revision of the stream's last event (-1: the stream still does not exist). */
+  revision: number;
+  /** Position of the last new event; null when the command produced no events. */
+  position: Position | null;
+}
+
+export interface HandleOptions {
+  metadata?: EventMetadata;
+  /** Re-reads and re-decides this many times on a version conflict before answering 409. */
+  retries?: number;
+}
+
+/**
+ * The one command path: read the stream, fold `evolve`, `decide`, append with the expected
+ * revision; on a conflict read and decide again, and give up with 409 when retries run out.
+ */
+export async function handleCommand<State, Command, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+  command: Command,
+  options: HandleOptions = {},
+): Promise<CommandOutcome<State, Event>> {
+  const retries = options.retries ?? 5;
+  for (let attempt = 0; ; attempt++) {
+    const recorded = await store.readStream(streamId);
+    let state = decider.initialState();
+    for (const event of recorded) state = decider.evolve(state, event as unknown as Event);
+    const revision = recorded.length - 1;
+
+    const newEvents = decider.decide(command, state);
+    if (newEvents.length === 0) return { state, newEvents, revision, position: null };
+
+    const expectedRevision: ExpectedRevision = revision < 0 ? 'no_stream' : revision;
+    try {
+      const toAppend: NewEvent[] = newEvents.map((e) => ({ type: e.type, data: e.data, metadata: options.metadata }));
+      const result = await store.appendToStream(streamId, toAppend, { expectedRevision });
+      for (const event of newEvents) state = decider.evolve(state, event);
+      return { state, newEvents, revision: result.nextExpectedRevision, position: result.position };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      if (attempt >= retries) throw new ConcurrentModification(streamId);
+    }
+  }
+}

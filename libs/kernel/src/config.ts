@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Everything the service reads from its environment, validated once at boot. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  eventStore: 'sqlite' | 'esdb';
+  eventStoreConnectionString: string | null;
+  readStore: 'memory' | 'mongo';
+  mongoUrl: string | null;
+  mongoDb: string;
+  /** HS256 signing secret; null means "generate one into DATA_DIR on first start". */
+  authSecret: string | null;
+  authTokenTtlSeconds: number;
+  authDevSignup: boolean;
+  runWorkers: boolean;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  bodyLimitBytes: number;
+  readYourWritesTimeoutMs: number;
+}
+
+export const CONFIG = Symbol('Config');
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Reads and checks the whole environment, reporting every problem at once. */
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const text = (name: string): string | null => {
+    const v = env[name]?.trim();
+    return v ? v : null;
+  };
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const v = text(name);
+    if (v === null) return fallback;
+    if ((allowed as readonly string[]).includes(v)) return v as T;
+    problems.push(`${name} must be one of ${allowed.join(', ')} (got "${v}")`);
+    return fallback;
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const v = text(name);
+    if (v === null) return fallback;
+    const n = Number(v);
+    if (!/^[0-9]+$/.test(v) || n < min || n > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${v}")`);
+      return fallback;
+    }
+    return n;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const v = text(name)?.toLowerCase();
+    if (v === undefined || v === null) return fallback;
+    if (['true', '1', 'yes'].includes(v)) return true;
+    if (['false', '0', 'no'].includes(v)) return false;
+    problems.push(`${name} must be true or false (got "${env[name]}")`);
+    return fallback;
+  };
+
+  const eventStore = oneOf('EVENT_STORE', ['sqlite', 'esdb'] as const, 'sqlite');
+  const readStore = oneOf('READ_STORE', ['memory', 'mongo'] as const, 'memory');
+  const eventStoreConnectionString = text('EVENTSTORE_CONNECTION_STRING');
+  const mongoUrl = text('MONGO_URL');
+  if (eventStore === 'esdb' && !eventStoreConnectionString)
+    problems.push('EVENTSTORE_CONNECTION_STRING is required when EVENT_STORE=esdb (e.g. esdb://localhost:2113?tls=false)');
+  if (eventStoreConnectionString && !/^esdb(\+discover)?:\/\//.test(eventStoreConnectionString))
+    problems.push('EVENTSTORE_CONNECTION_STRING must start with esdb:// or esdb+discover://');
+  if (readStore === 'mongo' && !mongoUrl)
+    problems.push('MONGO_URL is required when READ_STORE=mongo (e.g. mongodb://localhost:27017/?replicaSet=rs0)');
+  if (mongoUrl && !/^mongodb(\+srv)?:\/\//.test(mongoUrl)) problems.push('MONGO_URL must start with mongodb:// or mongodb+srv://');
+
+  const authSecret = text('AUTH_SECRET');
+  if (authSecret !== null && authSecret.length < 32) problems.push('AUTH_SECRET must be at least 32 characters');
+
+  const runWorkers = bool('RUN_WORKERS', true);
+  if (!runWorkers && readStore === 'memory')
+    problems.push('RUN_WORKERS=false needs READ_STORE=mongo: an in-process read store is only built by this process');
+
+  const config: Config = {
+    port: int('PORT', 3000, 0, 65535),
+    host: text('HOST') ?? '0.0.0.0',
+    dataDir: path.resolve(text('DATA_DIR') ?? './data'),
+    eventStore,
+    eventStoreConnectionString,
+    readStore,
+    mongoUrl,
+    mongoDb: text('MONGO_DB') ?? 'vetted',
+    authSecret,
+    authTokenTtlSeconds: int('AUTH_TOKEN_TTL_SECONDS', 12 * 3600, 60, 30 * 24 * 3600),
+    authDevSignup: bool('AUTH_DEV_SIGNUP', true),
+    runWorkers,
+    logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    bodyLimitBytes: int('BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
+    readYourWritesTimeoutMs: int('READ_YOUR_WRITES_TIMEOUT_MS', 2000, 0, 60000),
+  };
+  if (problems.length) throw new ConfigError(problems);
+  return config;
+}
+
+/** The configured secret, or one generated once into DATA_DIR (embedded default) and reused. */
+export function resolveAuthSecret(config: Config): string {
+  if (config.authSecret) return config.authSecret;
+  const file = path.join(config.dataDir, 'auth-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(config.dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  return secret;
+}

@@ -1,0 +1,34 @@
+import { createHash, randomUUID } from 'node:crypto';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+export function newId(): string {
+  return randomUUID();
+}
+
+/** The namespace of every name-based (v5) id this service derives. */
+export const VETTED_NAMESPACE = '6f1c7a1e-3c1b-5d8e-9a57-2b0f3c9d4e21';
+
+/** RFC 4122 version 5 (SHA-1, name-based) UUID: the same name always gives the same id. */
+export function uuidV5(name: string, namespace: string = VETTED_NAMESPACE): string {
+  const hash = createHash('sha1')
+    .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
+    .update(name, 'utf8')
+    .digest();
+  hash[6] = (hash[6] & 0x0f) | 0x50;
+  hash[8] = (hash[8] & 0x3f) | 0x80;
+  const hex = hash.subarray(0, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Positive safe integers only: wallet and session ids are numbers allocated from sequence streams. */
+export function parseNumericId(value: unknown): number | null {
+  if (typeof value === 'number') return Number.isSafeInteger(value) && value > 0 ? value : null;
+  if (typeof value !== 'string' || !/^[1-9][0-9]{0,15}$/.test(value)) return null;
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : null;
+}

@@ -1,0 +1,5 @@
+export * from './errors';
+export * from './ids';
+export * from './clock';
+export * from './config';
+export * from './addresses';

@@ -1,0 +1,3 @@
+export * from './read-store';
+export * from './projection';
+export * from './projection-runner';

@@ -1,0 +1,55 @@
+import type { RecordedEvent } from '@vetted/event-store';
+import { positionKey } from '@vetted/event-store';
+import type { Collection, CollectionSpec, StoredDocument } from './read-store';
+
+/**
+ * A read model's projector: a pure `evolve(doc | null, event)` over the events it handles, plus
+ * where its documents live. Writes are idempotent through the document's `_version`:
+ * - `revision`: every document is fed by one stream, versioned by that stream's revision;
+ * - `position`: documents fed by many streams, versioned by the `$all` position.
+ */
+export interface Projection<D extends StoredDocument = StoredDocument> {
+  name: string;
+  collection: CollectionSpec;
+  canHandle: readonly string[];
+  guard: 'revision' | 'position';
+  /** The document an event belongs to, or null to ignore the event. */
+  documentId(event: RecordedEvent): string | null;
+  /**
+   * Pure. Returns the new document (without `_id`/`_version`: the runner sets them), the same
+   * `doc` reference when nothing changes, or null to delete the document.
+   */
+  evolve(doc: D | null, event: RecordedEvent): Omit<D, '_id' | '_version'> | D | null;
+}
+
+/** The checkpoint name carries the collection version, so a new version rebuilds from the start. */
+export function checkpointName(projection: Projection): string {
+  return `${projection.name}@v${projection.collection.version}`;
+}
+
+export function eventVersion(projection: Projection, event: RecordedEvent): number | string {
+  return projection.guard === 'revision' ? event.revision : positionKey(event.position);
+}
+
+/** Applies one event to one projection's collection; safe to run twice for the same event. */
+export async function applyEvent<D extends StoredDocument>(
+  projection: Projection<D>,
+  collection: Collection<D>,
+  event: RecordedEvent,
+): Promise<void> {
+  const id = projection.documentId(event);
+  if (id === null) return;
+  const version = eventVersion(projection as Projection, event);
+  const current = await collection.get(id);
+  if (current !== null && current._version >= version) return;
+  const next = projection.evolve(current, event);
+  if (next === current) return;
+  if (next === null) {
+    if (current !== null) await collection.delete(id, version);
+    return;
+  }
+  const doc = next as D;
+  doc._id = id;
+  doc._version = version;
+  await collection.put(doc);
+}
