@@ -7,11 +7,9 @@ import { sequenceStream } from './stream-names';
  * so revision + 1 is unique without a read or a retry. Numbers whose resource was never
  * created (a rejected request) leave gaps, as database sequences do.
  */
-export async function allocateNumber(store: EventStore, kind: string): Promise<number> {
-  const { nextExpectedRevision } = await store.appendToStream(
-    sequenceStream(kind),
-    [{ type: 'NumberAllocated', data: { kind } }],
-    { expectedRevision: 'any' },
-  );
-  return nextExpectedRevision + 1;
+export async function allocateNumbers(store: EventStore, kind: string, count: number): Promise<number[]> {
+  const events = Array.from({ length: count }, () => ({ type: 'NumberAllocated', data: { kind } }));
+  const { nextExpectedRevision } = await store.appendToStream(sequenceStream(kind), events, { expectedRevision: 'any' });
+  const first = nextExpectedRevision + 2 - count;
+  return events.map((_, i) => first + i);
 }

@@ -1,3 +1,4 @@
 export * from './read-store';
 export * from './projection';
 export * from './projection-runner';
+export * from './own-writes';

@@ -103,7 +103,8 @@ export class ProjectionRunner {
 
   /** Resolves true once every projector has passed `position`, false after `timeoutMs`. */
   waitFor(position: Position, timeoutMs: number): Promise<boolean> {
-    if (this.processed !== null && comparePositions(this.processed, position) >= 0) return Promise.resolve(true);
+    if (this.processed !== null && comparePositions(this.processed, position) >= 0)
+      return Promise.resolve(true);
     if (timeoutMs <= 0 || this.failure) return Promise.resolve(false);
     return new Promise((resolve) => {
       const waiter: Waiter = {
@@ -123,7 +124,8 @@ export class ProjectionRunner {
       const projectors = this.byType.get(event.type);
       if (projectors === undefined) continue;
       for (const projector of projectors) {
-        if (projector.checkpoint !== null && comparePositions(event.position, projector.checkpoint) <= 0) continue;
+        if (projector.checkpoint !== null && comparePositions(event.position, projector.checkpoint) <= 0)
+          continue;
         await applyEvent(projector.projection, projector.collection, event);
         this.eventsApplied++;
       }

@@ -1,0 +1,61 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { FEED_KINDS, type FeedKind } from '@vetted/activity';
+import { Transform, Type } from 'class-transformer';
+import { IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+export class FeedParams {
+  @ApiPropertyOptional({ enum: ['global', 'mine'], default: 'global', description: '`mine` needs a bearer token' })
+  @IsOptional()
+  @IsIn(['global', 'mine'])
+  scope?: 'global' | 'mine';
+
+  @ApiPropertyOptional({ enum: FEED_KINDS, isArray: true, description: 'Repeat the parameter for several kinds' })
+  @IsOptional()
+  @Transform(({ value }) => (Array.isArray(value) ? value : [value]))
+  @IsArray()
+  @IsIn(FEED_KINDS, { each: true, message: `each value must be one of ${FEED_KINDS.join(', ')}` })
+  kinds?: FeedKind[];
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: "An opaque cursor from the previous page's nextCursor" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  cursor?: string;
+}
+
+export class FeedActorView {
+  @ApiProperty() username!: string;
+}
+
+export class FeedAgentView {
+  @ApiProperty() id!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ description: "Whether the agent's page is publicly accessible" }) isLinkVisible!: boolean;
+}
+
+export class FeedEntryView {
+  @ApiProperty() id!: string;
+  @ApiProperty({ enum: FEED_KINDS }) kind!: string;
+  @ApiProperty({ example: '2026-11-21T10:00:00.000Z' }) createdAt!: string;
+  @ApiProperty({ type: FeedActorView }) actor!: FeedActorView;
+  @ApiPropertyOptional({ type: FeedAgentView }) agent?: FeedAgentView;
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'The activity item, for transaction and balance entries',
+  })
+  activity?: unknown;
+}
+
+export class FeedPageView {
+  @ApiProperty({ type: [FeedEntryView] }) entries!: FeedEntryView[];
+  @ApiProperty({ nullable: true, type: String }) nextCursor!: string | null;
+}

@@ -1,0 +1,45 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ACCOUNT_COMMAND_HANDLERS, ACCOUNT_QUERY_HANDLERS, TOKEN_SERVICE, TokenService } from '@vetted/accounts';
+import { ACTIVITY_QUERY_HANDLERS } from '@vetted/activity';
+import { CLOCK, type Clock, CONFIG, type Config, resolveAuthSecret } from '@vetted/kernel';
+import { PlatformModule, type PlatformOptions } from '@vetted/platform';
+import { FeedController } from './activity/feed.controller';
+import { AuthController } from './auth/auth.controller';
+import { HealthController } from './health/health.controller';
+import { AuthGuard } from './http/auth';
+import { ErrorFilter } from './http/error-filter';
+import { ReadYourWrites } from './http/read-your-writes';
+import { RequestValidationPipe } from './http/validation';
+import { WalletsController } from './wallets/wallets.controller';
+
+const CONTROLLERS = [AuthController, WalletsController, FeedController, HealthController];
+const HANDLERS = [...ACCOUNT_COMMAND_HANDLERS, ...ACCOUNT_QUERY_HANDLERS, ...ACTIVITY_QUERY_HANDLERS];
+const HTTP = [
+  ReadYourWrites,
+  { provide: APP_GUARD, useClass: AuthGuard },
+  { provide: APP_FILTER, useClass: ErrorFilter },
+  { provide: APP_PIPE, useClass: RequestValidationPipe },
+];
+
+@Module({})
+export class AppModule {
+  static forRoot(config: Config, options: PlatformOptions = {}): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [PlatformModule.forRoot(config, options), CqrsModule.forRoot()],
+      controllers: CONTROLLERS,
+      providers: [
+        ...HANDLERS,
+        ...HTTP,
+        {
+          provide: TOKEN_SERVICE,
+          inject: [CONFIG, CLOCK],
+          useFactory: (c: Config, clock: Clock) =>
+            new TokenService(resolveAuthSecret(c), c.authTokenTtlSeconds, () => clock.now()),
+        },
+      ],
+    };
+  }
+}

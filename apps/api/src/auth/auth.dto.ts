@@ -1,0 +1,51 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PERMITS, type Permit, SUPPORT_READONLY } from '@vetted/accounts';
+import { ArrayUnique, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { WalletView } from '../wallets/wallets.dto';
+
+export class SignUpBody {
+  @ApiProperty({ example: 'alice_01', description: '3 to 32 letters, digits or underscores; unique case-insensitively' })
+  @IsString()
+  @Matches(/^[A-Za-z0-9_]{3,32}$/, { message: 'must be 3 to 32 letters, digits or underscores' })
+  username!: string;
+}
+
+export class IssueTokenBody {
+  @ApiPropertyOptional({ enum: PERMITS, isArray: true, description: "A subset of the caller's permits; default: all of them" })
+  @IsOptional()
+  @IsArray()
+  @ArrayUnique()
+  @IsIn(PERMITS, { each: true, message: `each value must be one of ${PERMITS.join(', ')}` })
+  permits?: Permit[];
+
+  @ApiPropertyOptional({ enum: [SUPPORT_READONLY], description: 'A read-only view for support staff' })
+  @IsOptional()
+  @IsIn([SUPPORT_READONLY])
+  view?: typeof SUPPORT_READONLY;
+
+  @ApiPropertyOptional({ minimum: 60, maximum: 43200, description: 'Lifetime in seconds; default 12 hours' })
+  @IsOptional()
+  @IsInt()
+  @Min(60)
+  @Max(43200)
+  ttlSeconds?: number;
+}
+
+export class UserView {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() username!: string;
+}
+
+export class TokenView {
+  @ApiProperty({ description: 'Bearer token (HS256 JWT)' }) token!: string;
+  @ApiProperty({ example: '2026-11-21T22:00:00.000Z' }) expiresAt!: string;
+  @ApiProperty({ enum: PERMITS, isArray: true }) permits!: Permit[];
+  @ApiProperty({ enum: [SUPPORT_READONLY], nullable: true, type: String }) view!: string | null;
+}
+
+export class SignUpView {
+  @ApiProperty() token!: string;
+  @ApiProperty() expiresAt!: string;
+  @ApiProperty({ type: UserView }) user!: UserView;
+  @ApiProperty({ type: [WalletView] }) wallets!: WalletView[];
+}

@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { Config } from '@vetted/kernel';
+import { Metrics, type PlatformOptions } from '@vetted/platform';
+import { LogController } from 'fastify';
+import type pino from 'pino';
+import { AppModule } from './app.module';
+import { ReadYourWrites } from './http/read-your-writes';
+import { createLogger, NestPinoLogger } from './logger';
+
+export interface AppOptions extends PlatformOptions {
+  /** Where logs go (tests capture them); stdout by default. */
+  logDestination?: pino.DestinationStream;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/** Builds the HTTP app, initialised (read models rebuilt) but not yet listening. */
+export async function createApp(config: Config, options: AppOptions = {}): Promise<NestFastifyApplication> {
+  const logger = createLogger(config, options.logDestination);
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    // One line per request is written by the onResponse hook below, with the route instead of the URL.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, {
+    logger: new NestPinoLogger(logger),
+    abortOnError: false,
+    // JSON bodies only: no form-encoded or text bodies reach a route (they answer 415).
+    bodyParser: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.removeContentTypeParser('text/plain');
+  const metrics = app.get(Metrics);
+  const readYourWrites = app.get(ReadYourWrites);
+
+  fastify.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  fastify.addHook('preHandler', readYourWrites.beforeRead);
+  fastify.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpDuration.observe(
+      { method: request.method, route, status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+    request.log.info(
+      { requestId: request.id, method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      'request',
+    );
+  });
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Vetted API')
+      .setDescription(
+        'Reviewed money operations: every operation is created as an inert, quoted record and executes only ' +
+          'when approved, exactly once. Errors share one body: `{ error: { code, message, fields? }, requestId }`. ' +
+          'Commands answer with `X-Event-Position`; GETs accept `minPosition` to read their own writes.',
+      )
+      .setVersion('1')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/json' });
+
+  await app.init();
+  return app;
+}

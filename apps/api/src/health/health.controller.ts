@@ -1,0 +1,52 @@
+import { Controller, Get, Header, HttpStatus, Inject, Res } from '@nestjs/common';
+import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { EventStore } from '@vetted/event-store';
+import { EVENT_STORE } from '@vetted/event-store';
+import { Metrics, ProjectionService } from '@vetted/platform';
+import type { ReadStore } from '@vetted/read-store';
+import { READ_STORE } from '@vetted/read-store';
+import type { FastifyReply } from 'fastify';
+import { Public } from '../http/auth';
+
+@ApiTags('operations of the service')
+@Controller()
+export class HealthController {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_STORE) private readonly readStore: ReadStore,
+    private readonly projections: ProjectionService,
+    private readonly metrics: Metrics,
+  ) {}
+
+  @Get('health/live')
+  @Public()
+  @ApiOperation({ summary: 'Liveness: the process serves HTTP' })
+  live(): { status: 'ok' } {
+    return { status: 'ok' };
+  }
+
+  @Get('health/ready')
+  @Public()
+  @ApiOperation({ summary: 'Readiness: event store, read store and projectors; 503 when any is not ready' })
+  async ready(@Res({ passthrough: true }) reply: FastifyReply) {
+    const [eventStore, readStore, projections] = await Promise.all([
+      this.store.headPosition().then(
+        () => true,
+        () => false,
+      ),
+      this.readStore.ping().catch(() => false),
+      this.projections.report(),
+    ]);
+    const ok = eventStore && readStore && projections.failure === null;
+    void reply.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
+    return { status: ok ? 'ready' : 'not_ready', checks: { eventStore, readStore }, projections };
+  }
+
+  @Get('metrics')
+  @Public()
+  @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
+  @ApiExcludeEndpoint()
+  metricsText(): Promise<string> {
+    return this.metrics.registry.metrics();
+  }
+}

@@ -1,0 +1,28 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { errorBody } from './error-body';
+import { mapError } from './error-mapping';
+
+/** Renders every error as the error body; a 500 is logged with the request id, never leaked. */
+export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
+  const mapped = mapError(error);
+  if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+  void reply
+    .status(mapped.status)
+    .header('content-type', 'application/json; charset=utf-8')
+    .send(errorBody(request.id, mapped.code, mapped.message, mapped.fields));
+}
+
+@Catch()
+export class ErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Http');
+  catch(error: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<FastifyRequest>();
+    if (!request?.id) {
+      this.logger.error(error);
+      return;
+    }
+    sendError(error, request, http.getResponse<FastifyReply>());
+  }
+}

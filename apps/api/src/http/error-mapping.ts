@@ -1,0 +1,59 @@
+import { HttpException } from '@nestjs/common';
+import { ServiceError } from '@vetted/kernel';
+import { InvalidCursorError } from '@vetted/read-store';
+import type { FieldError } from '@vetted/kernel';
+
+export interface MappedError {
+  status: number;
+  code: string;
+  message: string;
+  fields?: FieldError[];
+}
+
+const FASTIFY_CODES: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'MALFORMED_JSON', message: 'the body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: {
+    status: 400,
+    code: 'MALFORMED_JSON',
+    message: 'the body is empty but the content type says JSON; send {} or no content type',
+  },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'the body is larger than allowed' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+    message: 'send the body as application/json',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'MALFORMED_REQUEST', message: 'content-length does not match the body' },
+};
+
+const STATUS_CODES: Record<number, string> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  406: 'NOT_ACCEPTABLE',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+
+/** Turns anything thrown while serving a request into the status, code and message of the error body. */
+export function mapError(error: unknown): MappedError {
+  if (error instanceof ServiceError)
+    return { status: error.status, code: error.code, message: error.message, fields: error.fields };
+  if (error instanceof InvalidCursorError)
+    return { status: 400, code: 'VALIDATION_FAILED', message: 'cursor: is not valid', fields: [{ path: 'cursor', message: 'is not valid' }] };
+  const code = (error as { code?: unknown })?.code;
+  if (typeof code === 'string' && FASTIFY_CODES[code]) return { ...FASTIFY_CODES[code] };
+  if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400)
+    return { ...FASTIFY_CODES.FST_ERR_CTP_INVALID_JSON_BODY };
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    if (status < 500) return { status, code: STATUS_CODES[status] ?? 'BAD_REQUEST', message: error.message };
+  }
+  const statusCode = (error as { statusCode?: unknown })?.statusCode;
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500)
+    return { status: statusCode, code: STATUS_CODES[statusCode] ?? 'BAD_REQUEST', message: (error as Error).message };
+  return { status: 500, code: 'INTERNAL', message: 'something went wrong on our side; quote the request id' };
+}

@@ -1,0 +1,48 @@
+import { Injectable } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
+import type { Position } from '@vetted/event-store';
+import { formatPosition, parsePosition } from '@vetted/event-store';
+import { ValidationFailed } from '@vetted/kernel';
+import { ProjectionService } from '@vetted/platform';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export const EVENT_POSITION_HEADER = 'x-event-position';
+
+/** Documents the `minPosition` query parameter every GET accepts. */
+export const ConsistentRead = () =>
+  ApiQuery({
+    name: 'minPosition',
+    required: false,
+    description:
+      'Wait (up to 2 s) until the read models have passed this event position, taken from a previous ' +
+      "response's X-Event-Position header, so the read sees that write.",
+  });
+
+/**
+ * Read-your-writes: a command waits, bounded, until the read models have passed the position of
+ * its last event and reports it in `X-Event-Position`; a GET with `minPosition` waits the same way.
+ */
+@Injectable()
+export class ReadYourWrites {
+  constructor(private readonly projections: ProjectionService) {}
+
+  async afterCommand(reply: FastifyReply, position: Position | null): Promise<void> {
+    const reached = position ?? (await this.projections.position());
+    if (reached === null) return;
+    if (position !== null) await this.projections.waitFor(position);
+    void reply.header(EVENT_POSITION_HEADER, formatPosition(reached));
+  }
+
+  /** A Fastify preHandler: honours `minPosition` before the route sees the query (and removes it). */
+  readonly beforeRead = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const query = request.query as Record<string, unknown> | undefined;
+    if (request.method !== 'GET' || query === undefined || query === null || !('minPosition' in query)) return;
+    const text = query.minPosition;
+    delete query.minPosition;
+    const wanted = typeof text === 'string' ? parsePosition(text) : null;
+    if (wanted === null) throw ValidationFailed.field('minPosition', 'must be an event position from X-Event-Position');
+    await this.projections.waitFor(wanted);
+    const at = await this.projections.position();
+    if (at !== null) void reply.header(EVENT_POSITION_HEADER, formatPosition(at));
+  };
+}

@@ -1,0 +1,131 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { AccountOutcome, CreatedWallet, Principal } from '@vetted/accounts';
+import {
+  ArchiveWalletCommand,
+  CreateWalletCommand,
+  ListWalletsQuery,
+  ProposedWalletNameQuery,
+  RenameWalletCommand,
+  WalletsAfterWriteQuery,
+} from '@vetted/accounts';
+import type { FastifyReply } from 'fastify';
+import { ApiErrors, BODY_ERRORS } from '../http/api-errors';
+import { Bearer, CurrentPrincipal } from '../http/auth';
+import { ConsistentRead, ReadYourWrites } from '../http/read-your-writes';
+import { requestMetadata, type RequestMetadata } from '../http/request-metadata';
+import { WalletIdPipe } from './wallet-id.pipe';
+import {
+  CreateWalletBody,
+  EmptyBody,
+  ListWalletsParams,
+  ProposedNameParams,
+  ProposedNameView,
+  RenameWalletBody,
+  WalletView,
+} from './wallets.dto';
+
+const NAME_RULES =
+  'Names are trimmed and unique per user case-insensitively, archived wallets included, and cannot begin with "Predict - ".';
+
+@ApiTags('wallets')
+@Controller('v1/wallets')
+export class WalletsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly readYourWrites: ReadYourWrites,
+  ) {}
+
+  @Get('list')
+  @Bearer()
+  @ConsistentRead()
+  @ApiOperation({ summary: "The caller's active wallets (or archived ones with archived=true), a bare array" })
+  @ApiResponse({ status: 200, type: [WalletView] })
+  @ApiErrors([400, 401])
+  list(@Query() params: ListWalletsParams, @CurrentPrincipal() principal: Principal): Promise<WalletView[]> {
+    return this.queries.execute(new ListWalletsQuery(principal.userId, params.archived === 'true'));
+  }
+
+  @Get('proposedName')
+  @Bearer()
+  @ConsistentRead()
+  @ApiOperation({
+    summary: 'The name a new wallet of the family gets by default',
+    description: '`EVM N` / `Solana N`, N one more than the active plus archived regular wallets of that family.',
+  })
+  @ApiResponse({ status: 200, type: ProposedNameView })
+  @ApiErrors([400, 401])
+  async proposedName(
+    @Query() params: ProposedNameParams,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<ProposedNameView> {
+    return { name: await this.queries.execute(new ProposedWalletNameQuery(principal.userId, params.family)) };
+  }
+
+  @Post()
+  @Bearer('account.write')
+  @ApiOperation({ summary: 'Create a wallet', description: NAME_RULES })
+  @ApiResponse({ status: 201, type: WalletView })
+  @ApiErrors([...BODY_ERRORS, 401, 403, 409], { 409: 'NAME_TAKEN' })
+  async create(
+    @Body() body: CreateWalletBody,
+    @CurrentPrincipal() principal: Principal,
+    @requestMetadata() metadata: RequestMetadata,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<WalletView> {
+    const outcome: CreatedWallet = await this.commands.execute(
+      new CreateWalletCommand(principal.userId, body.family, body.name ?? null, metadata),
+    );
+    return this.respond(reply, outcome, outcome.walletId);
+  }
+
+  @Post(':id/rename')
+  @HttpCode(200)
+  @Bearer('account.write')
+  @ApiOperation({ summary: 'Rename a wallet', description: `${NAME_RULES} Deposit wallets cannot be renamed.` })
+  @ApiParam({ name: 'id', type: Number })
+  @ApiResponse({ status: 200, type: WalletView })
+  @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409], { 409: 'NAME_TAKEN' })
+  async rename(
+    @Param('id', WalletIdPipe) walletId: number,
+    @Body() body: RenameWalletBody,
+    @CurrentPrincipal() principal: Principal,
+    @requestMetadata() metadata: RequestMetadata,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<WalletView> {
+    const outcome: AccountOutcome = await this.commands.execute(
+      new RenameWalletCommand(principal.userId, walletId, body.name, metadata),
+    );
+    return this.respond(reply, outcome, walletId);
+  }
+
+  @Post(':id/archive')
+  @HttpCode(200)
+  @Bearer('account.write')
+  @ApiOperation({ summary: 'Archive a wallet (idempotent); its name stays reserved' })
+  @ApiParam({ name: 'id', type: Number })
+  @ApiResponse({ status: 200, type: WalletView })
+  @ApiErrors([...BODY_ERRORS, 401, 403, 404])
+  async archive(
+    @Param('id', WalletIdPipe) walletId: number,
+    @Body() _body: EmptyBody,
+    @CurrentPrincipal() principal: Principal,
+    @requestMetadata() metadata: RequestMetadata,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<WalletView> {
+    const outcome: AccountOutcome = await this.commands.execute(
+      new ArchiveWalletCommand(principal.userId, walletId, metadata),
+    );
+    return this.respond(reply, outcome, walletId);
+  }
+
+  private async respond(reply: FastifyReply, outcome: AccountOutcome, walletId: number): Promise<WalletView> {
+    const [[wallet]] = await Promise.all([
+      this.queries.execute(new WalletsAfterWriteQuery(outcome, [walletId])) as Promise<WalletView[]>,
+      this.readYourWrites.afterCommand(reply, outcome.position),
+    ]);
+    return wallet;
+  }
+}

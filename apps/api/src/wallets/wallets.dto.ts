@@ -1,0 +1,71 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { WALLET_FAMILIES, type WalletFamily } from '@vetted/accounts';
+import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+
+export class BalanceView {
+  @ApiProperty({ example: 'base' }) network!: string;
+  @ApiProperty({ nullable: true, type: String, description: 'Contract address or mint; null for the native asset' })
+  token!: string | null;
+  @ApiProperty({ example: 'USDC' }) symbol!: string;
+  @ApiProperty({ example: 6 }) decimals!: number;
+  @ApiProperty({ example: '1500000', description: 'Exact raw base units' }) amountRaw!: string;
+  @ApiProperty({ example: '1.5' }) amountFormatted!: string;
+  @ApiProperty({ nullable: true, type: String, example: '1.50' }) usdValue!: string | null;
+}
+
+export class RefreshView {
+  @ApiProperty({ enum: ['idle', 'queued', 'observed', 'failed'] }) status!: string;
+  @ApiProperty({ nullable: true, type: String }) lastObservedAt!: string | null;
+  @ApiProperty({ nullable: true, type: String }) error!: string | null;
+}
+
+export class WalletView {
+  @ApiProperty({ example: 1 }) id!: number;
+  @ApiProperty({ example: 'Your EVM Wallet' }) name!: string;
+  @ApiProperty({ enum: WALLET_FAMILIES }) family!: WalletFamily;
+  @ApiProperty({ enum: ['regular', 'deposit'] }) kind!: 'regular' | 'deposit';
+  @ApiProperty({ description: 'EIP-55 checksummed (EVM) or base58 (Solana)' }) address!: string;
+  @ApiProperty() archived!: boolean;
+  @ApiProperty({ type: [BalanceView] }) balances!: BalanceView[];
+  @ApiProperty({ type: 'array', items: { type: 'object' } }) agentHoldings!: unknown[];
+  @ApiProperty({ type: RefreshView }) refresh!: RefreshView;
+}
+
+export class ListWalletsParams {
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'true lists archived wallets instead of active ones' })
+  @IsOptional()
+  @IsIn(['true', 'false'])
+  archived?: 'true' | 'false';
+}
+
+export class ProposedNameParams {
+  @ApiProperty({ enum: WALLET_FAMILIES })
+  @IsIn(WALLET_FAMILIES)
+  family!: WalletFamily;
+}
+
+export class ProposedNameView {
+  @ApiProperty({ example: 'EVM 2' }) name!: string;
+}
+
+export class CreateWalletBody {
+  @ApiProperty({ enum: WALLET_FAMILIES })
+  @IsIn(WALLET_FAMILIES)
+  family!: WalletFamily;
+
+  @ApiPropertyOptional({ description: 'Trimmed; unique per user case-insensitively; default: the proposed name' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  name?: string;
+}
+
+export class RenameWalletBody {
+  @ApiProperty({ description: 'Trimmed; unique per user case-insensitively, archived wallets included' })
+  @IsString()
+  @MaxLength(200)
+  name!: string;
+}
+
+/** For endpoints that take no body: any property is rejected. */
+export class EmptyBody {}

@@ -1,0 +1,48 @@
+import '../../../libs/kernel/src/register-aliases';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '@vetted/kernel';
+import { replay } from './replay';
+import { stats } from './stats';
+
+const USAGE = `vetted <command> [options]
+
+Commands:
+  stats                          events per type, head of $all, projection checkpoints and lag
+  replay --projection <name>     rebuild one read model from $all, with a progress bar
+
+Configuration comes from the same environment variables as the API (DATA_DIR, EVENT_STORE, READ_STORE, ...).`;
+
+async function main(argv: string[]): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { projection: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+  });
+  const [command] = positionals;
+  if (values.help || !command) {
+    console.log(USAGE);
+    return command || values.help ? 0 : 64;
+  }
+  const config = loadConfig();
+  switch (command) {
+    case 'stats':
+      return stats(config);
+    case 'replay':
+      if (!values.projection) {
+        console.error('replay needs --projection <name>');
+        return 64;
+      }
+      return replay(config, values.projection);
+    default:
+      console.error(`unknown command "${command}"\n\n${USAGE}`);
+      return 64;
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError || error instanceof TypeError ? error.message : error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,23 @@
+export * from './domain/events';
+export * from './domain/commands';
+export * from './domain/state';
+export * from './domain/decide';
+export * from './domain/errors';
+export * from './domain/wallet-names';
+export * from './domain/account-decider';
+export * from './auth/permits';
+export * from './auth/token-service';
+export * from './read-model/wallets/wallet-document';
+export * from './read-model/wallets/wallets-projection';
+export * from './read-model/wallets/wallet-queries';
+export * from './application/account-streams';
+export * from './application/sign-up';
+export * from './application/manage-wallets';
+export * from './application/wallet-queries';
+
+import { ArchiveWalletHandler, CreateWalletHandler, RenameWalletHandler } from './application/manage-wallets';
+import { SignUpHandler } from './application/sign-up';
+import { ListWalletsHandler, ProposedWalletNameHandler, WalletsAfterWriteHandler } from './application/wallet-queries';
+
+export const ACCOUNT_COMMAND_HANDLERS = [SignUpHandler, CreateWalletHandler, RenameWalletHandler, ArchiveWalletHandler];
+export const ACCOUNT_QUERY_HANDLERS = [ListWalletsHandler, ProposedWalletNameHandler, WalletsAfterWriteHandler];

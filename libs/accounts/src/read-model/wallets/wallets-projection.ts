@@ -1,0 +1,53 @@
+import type { RecordedEvent } from '@vetted/event-store';
+import type { Projection } from '@vetted/read-store';
+import type { AccountEvent } from '../../domain/events';
+import type { WalletDocument } from './wallet-document';
+
+export const walletsCollection = {
+  name: 'wallets',
+  version: 1,
+  indexes: [
+    { name: 'byOwner', equality: ['userId', 'archived'], orderBy: 'id' },
+    { name: 'byUser', equality: ['userId'], orderBy: 'id' },
+  ],
+} as const;
+
+/** Wallet documents, each versioned by the revision of its owner's account stream. */
+export const walletsProjection: Projection<WalletDocument> = {
+  name: 'wallets',
+  collection: walletsCollection,
+  canHandle: ['WalletCreated', 'WalletRenamed', 'WalletArchived'],
+  guard: 'revision',
+  documentId: (event) => String((event as RecordedEvent<string, { walletId: number }>).data.walletId),
+  evolve(doc, recorded) {
+    const event = recorded as unknown as AccountEvent;
+    switch (event.type) {
+      case 'WalletCreated': {
+        const { walletId, userId, name, family, kind, address, at } = event.data;
+        return {
+          id: walletId,
+          userId,
+          name,
+          family,
+          kind,
+          address,
+          archived: false,
+          createdAt: at,
+          balances: [],
+          agentHoldings: [],
+          refresh: { status: 'idle', lastObservedAt: null, error: null },
+        };
+      }
+      case 'WalletRenamed':
+        return doc && { ...doc, name: event.data.name };
+      case 'WalletArchived':
+        return doc && { ...doc, archived: true };
+      case 'UserSignedUp':
+        return doc;
+      default: {
+        const unknownEvent: never = event;
+        return unknownEvent;
+      }
+    }
+  },
+};

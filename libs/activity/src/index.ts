@@ -1,0 +1,6 @@
+export * from './read-model/feed/feed-entry';
+export * from './read-model/feed/feed-projection';
+export * from './read-model/feed/feed-queries';
+export * from './application/read-feed';
+import { ReadFeedHandler } from './application/read-feed';
+export const ACTIVITY_QUERY_HANDLERS = [ReadFeedHandler];

@@ -1,0 +1,81 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { ConcurrentModification } from '@vetted/kernel';
+import type { Decider, DomainEvent } from './command-handling';
+import { handleCommand } from './command-handling';
+import type { EventStore } from './event-store';
+import { WrongExpectedRevisionError } from './event-store';
+import { allocateNumbers } from './sequence';
+import { SqliteEventStore } from './sqlite/sqlite-event-store';
+
+type CounterEvent = DomainEvent<'Incremented', { by: number }>;
+interface Counter {
+  total: number;
+}
+const counter: Decider<Counter, { by: number; max: number }, CounterEvent> = {
+  initialState: () => ({ total: 0 }),
+  evolve: (state, event) => ({ total: state.total + event.data.by }),
+  decide: (command, state) => {
+    if (state.total + command.by > command.max) throw new Error('over the limit');
+    return command.by === 0 ? [] : [{ type: 'Incremented', data: { by: command.by } }];
+  },
+};
+
+describe('handleCommand', () => {
+  let dir: string;
+  let store: SqliteEventStore;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'vetted-command-'));
+    store = new SqliteEventStore({ file: path.join(dir, 'events.sqlite') });
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('creates the stream, then appends at the expected revision, with metadata', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const first = await handleCommand(store, stream, counter, { by: 2, max: 10 }, { metadata: { requestId: 'r1' } });
+    expect(first).toMatchObject({ state: { total: 2 }, revision: 0 });
+    const second = await handleCommand(store, stream, counter, { by: 3, max: 10 });
+    expect(second).toMatchObject({ state: { total: 5 }, revision: 1 });
+    const events = await store.readStream(stream);
+    expect(events.map((e) => e.data)).toEqual([{ by: 2 }, { by: 3 }]);
+    expect(events[0].metadata).toEqual({ requestId: 'r1' });
+  });
+
+  it('appends nothing when decide returns no events', async () => {
+    const outcome = await handleCommand(store, `counter-${randomUUID()}`, counter, { by: 0, max: 10 });
+    expect(outcome).toMatchObject({ newEvents: [], position: null, revision: -1 });
+    expect(await store.headPosition()).toBeNull();
+  });
+
+  it('re-reads and re-decides on a conflict, so concurrent commands all respect the invariant', async () => {
+    const stream = `counter-${randomUUID()}`;
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, () => handleCommand(store, stream, counter, { by: 1, max: 5 }, { retries: 20 })),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
+    const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
+    expect(rejected.map((r) => (r.reason as Error).message)).toEqual(['over the limit', 'over the limit', 'over the limit']);
+    expect(await store.readStream(stream)).toHaveLength(5);
+  });
+
+  it('answers 409 CONCURRENT_MODIFICATION when retries run out', async () => {
+    const alwaysConflicting: EventStore = Object.create(store, {
+      appendToStream: { value: async () => { throw new WrongExpectedRevisionError('s', 0, 1); } },
+    });
+    const attempt = handleCommand(alwaysConflicting, 'counter-x', counter, { by: 1, max: 5 }, { retries: 2 });
+    await expect(attempt).rejects.toBeInstanceOf(ConcurrentModification);
+    await expect(attempt).rejects.toMatchObject({ status: 409, code: 'CONCURRENT_MODIFICATION' });
+  });
+
+  it('allocates distinct, consecutive sequence numbers under concurrency', async () => {
+    const batches = await Promise.all(Array.from({ length: 20 }, () => allocateNumbers(store, 'wallet', 2)));
+    const all = batches.flat().sort((a, b) => a - b);
+    expect(all).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
+    for (const [a, b] of batches) expect(b).toBe(a + 1);
+  });
+});

@@ -1,0 +1,353 @@
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import type {
+  AllHandler,
+  AllSubscription,
+  AppendResult,
+  EventMetadata,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  RecordedEvent,
+} from '../event-store';
+import { WrongExpectedRevisionError } from '../event-store';
+import { assertExpectedRevision, matchesExpectedRevision } from '../expected-revision';
+import type { Position } from '../position';
+import { positionOf } from '../position';
+import type { BatchSource } from './sqlite-subscription';
+import { SqliteSubscription } from './sqlite-subscription';
+
+export interface SqliteEventStoreOptions {
+  /** Path of the database file; its directory is created when missing. */
+  file: string;
+  /** How often live subscriptions look for events committed by other processes (default 250). */
+  pollIntervalMs?: number;
+}
+
+export interface SqliteEventStoreStats {
+  /** Append requests that reached a write transaction (committed or refused by their revision check). */
+  appends: number;
+  /** Write transactions committed: one fsync each. */
+  transactions: number;
+}
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position INTEGER PRIMARY KEY AUTOINCREMENT,
+    stream_id TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    UNIQUE (stream_id, revision)
+  ) STRICT`;
+
+const COLUMNS = 'position, stream_id, revision, id, type, body, created_at';
+type Row = [
+  position: number,
+  streamId: string,
+  revision: number,
+  id: string,
+  type: string,
+  body: string,
+  createdAt: string,
+];
+interface Body {
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+interface PendingEvent {
+  id: string;
+  type: string;
+  body: string;
+}
+
+interface AppendRequest {
+  streamId: string;
+  expected: ExpectedRevision;
+  events: PendingEvent[];
+  resolve: (result: AppendResult) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = AppendResult | WrongExpectedRevisionError;
+
+const DEFAULT_MAX_COUNT = 1000;
+const DEFAULT_BATCH_SIZE = 5000;
+
+function toRecorded(row: Row): RecordedEvent {
+  const body = JSON.parse(row[5]) as Body;
+  return {
+    id: row[3],
+    streamId: row[1],
+    revision: row[2],
+    position: positionOf(row[0]),
+    type: row[4],
+    data: body.data,
+    metadata: body.metadata,
+    createdAt: row[6],
+  };
+}
+
+function toPending(event: NewEvent): PendingEvent {
+  if (typeof event.type !== 'string' || event.type === '')
+    throw new TypeError('event type must be a non-empty string');
+  return {
+    id: event.id ?? randomUUID(),
+    type: event.type,
+    body: JSON.stringify({ data: event.data, metadata: event.metadata ?? {} }),
+  };
+}
+
+function positiveInteger(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer`);
+  return value;
+}
+
+/**
+ * The event store on one SQLite file (WAL, synchronous=FULL). Appends that arrive during the same
+ * turn of the event loop share one write transaction — one fsync — each still checked against its
+ * own expected revision. Several processes may open the same file: writes serialize on SQLite's
+ * write lock and live subscriptions poll for the others' commits.
+ */
+export class SqliteEventStore implements EventStore, BatchSource {
+  private readonly db: Database.Database;
+  private readonly pollIntervalMs: number;
+  private readonly insertEvent: Database.Statement<[string, number, string, string, string, string]>;
+  private readonly lastRevision: Database.Statement<[string], number | null>;
+  private readonly positionOfRevision: Database.Statement<[string, number], number>;
+  private readonly selectStream: Database.Statement<[string, number], Row>;
+  private readonly selectAll: Database.Statement<[bigint, number], Row>;
+  private readonly selectHead: Database.Statement<[], number | null>;
+  private readonly selectCounts: Database.Statement<[], [string, number]>;
+  private readonly selectDataVersion: Database.Statement<[], number>;
+  private readonly commitBatch: Database.Transaction<(batch: AppendRequest[]) => Outcome[]>;
+
+  private queue: AppendRequest[] = [];
+  private flushScheduled = false;
+  private closed = false;
+  private readonly subscriptions = new Set<SqliteSubscription>();
+  private pollTimer: NodeJS.Timeout | null = null;
+  private dataVersion = 0;
+  private readonly counters: SqliteEventStoreStats = { appends: 0, transactions: 0 };
+
+  constructor(options: SqliteEventStoreOptions) {
+    const file = options.file;
+    // An in-memory database would silently lose the ledger and cannot be shared with another process.
+    if (file === '' || file === ':memory:' || file.startsWith('file:'))
+      throw new Error(`SqliteEventStore needs a database file path, got "${file}"`);
+    this.pollIntervalMs = positiveInteger(options.pollIntervalMs, 250, 'pollIntervalMs');
+    mkdirSync(dirname(resolve(file)), { recursive: true });
+
+    // `timeout` is SQLite's busy_timeout: how long to wait for another process's write lock.
+    this.db = new Database(file, { timeout: 5000 });
+    try {
+      const mode = this.db.pragma('journal_mode = WAL', { simple: true });
+      if (mode !== 'wal')
+        throw new Error(`SQLite refused WAL mode on ${file} (journal_mode=${String(mode)})`);
+      this.db.pragma('synchronous = FULL');
+      this.db.exec(SCHEMA);
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
+
+    this.insertEvent = this.db.prepare<[string, number, string, string, string, string]>(
+      'INSERT INTO events (stream_id, revision, id, type, body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    );
+    this.lastRevision = this.db.prepare<[string], number | null>(
+      'SELECT MAX(revision) FROM events WHERE stream_id = ?',
+    );
+    this.lastRevision.pluck();
+    this.positionOfRevision = this.db.prepare<[string, number], number>(
+      'SELECT position FROM events WHERE stream_id = ? AND revision = ?',
+    );
+    this.positionOfRevision.pluck();
+    this.selectStream = this.db.prepare<[string, number], Row>(
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision`,
+    );
+    this.selectStream.raw(true);
+    this.selectAll = this.db.prepare<[bigint, number], Row>(
+      `SELECT ${COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`,
+    );
+    this.selectAll.raw(true);
+    this.selectHead = this.db.prepare<[], number | null>('SELECT MAX(position) FROM events');
+    this.selectHead.pluck();
+    this.selectCounts = this.db.prepare<[], [string, number]>(
+      'SELECT type, COUNT(*) FROM events GROUP BY type ORDER BY type',
+    );
+    this.selectCounts.raw(true);
+    // Changes exactly when another connection commits to the file: the cheap poll for other processes.
+    this.selectDataVersion = this.db.prepare<[], number>('PRAGMA data_version');
+    this.selectDataVersion.pluck();
+    this.commitBatch = this.db.transaction((batch: AppendRequest[]) => this.applyBatch(batch));
+  }
+
+  appendToStream(
+    streamId: string,
+    events: readonly NewEvent[],
+    options: { expectedRevision: ExpectedRevision },
+  ): Promise<AppendResult> {
+    let pending: PendingEvent[];
+    try {
+      if (this.closed) throw new Error('SqliteEventStore is closed');
+      if (typeof streamId !== 'string' || streamId === '')
+        throw new TypeError('stream id must be a non-empty string');
+      assertExpectedRevision(options.expectedRevision);
+      // Serialized before queueing, so an event that cannot be stored fails alone, not its batch.
+      pending = events.map(toPending);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.queue.push({ streamId, expected: options.expectedRevision, events: pending, resolve, reject });
+      if (!this.flushScheduled) {
+        this.flushScheduled = true;
+        setImmediate(this.flush);
+      }
+    });
+  }
+
+  async readStream(streamId: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
+    return this.selectStream.all(streamId, options.fromRevision ?? 0).map(toRecorded);
+  }
+
+  async readAll(options: { after?: Position; maxCount?: number } = {}): Promise<RecordedEvent[]> {
+    const maxCount = options.maxCount ?? DEFAULT_MAX_COUNT;
+    if (!Number.isSafeInteger(maxCount) || maxCount < 0)
+      throw new RangeError('maxCount must be an integer >= 0');
+    return this.readBatch(options.after?.commit ?? 0n, maxCount);
+  }
+
+  /** @internal for subscriptions */
+  readBatch(after: bigint, limit: number): RecordedEvent[] {
+    return this.selectAll.all(after, limit).map(toRecorded);
+  }
+
+  subscribeToAll(options: { after?: Position; batchSize?: number }, handler: AllHandler): AllSubscription {
+    if (this.closed) throw new Error('SqliteEventStore is closed');
+    const batchSize = positiveInteger(options.batchSize, DEFAULT_BATCH_SIZE, 'batchSize');
+    const subscription = new SqliteSubscription(this, options.after?.commit ?? 0n, batchSize, handler, (s) =>
+      this.unsubscribe(s),
+    );
+    if (this.subscriptions.size === 0) this.startPolling();
+    this.subscriptions.add(subscription);
+    subscription.notify();
+    return subscription;
+  }
+
+  async headPosition(): Promise<Position | null> {
+    const head = this.selectHead.get();
+    return head === null || head === undefined ? null : positionOf(head);
+  }
+
+  async countByType(): Promise<Record<string, number>> {
+    const counts: Record<string, number> = {};
+    for (const [type, count] of this.selectCounts.all()) counts[type] = count;
+    return counts;
+  }
+
+  /** Counters since this instance opened; tests use them to see group commit at work. */
+  stats(): SqliteEventStoreStats {
+    return { ...this.counters };
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    // Appends already accepted are committed, not dropped.
+    this.flush();
+    this.closed = true;
+    await Promise.all([...this.subscriptions].map((s) => s.stop()));
+    this.stopPolling();
+    this.db.close();
+  }
+
+  private readonly flush = (): void => {
+    this.flushScheduled = false;
+    const batch = this.queue;
+    if (batch.length === 0) return;
+    this.queue = [];
+    let outcomes: Outcome[];
+    try {
+      outcomes = this.commitBatch.immediate(batch);
+    } catch (error) {
+      for (const request of batch) request.reject(error);
+      return;
+    }
+    this.counters.transactions++;
+    this.counters.appends += batch.length;
+    let appended = false;
+    for (let i = 0; i < batch.length; i++) {
+      const outcome = outcomes[i];
+      if (outcome instanceof WrongExpectedRevisionError) batch[i].reject(outcome);
+      else {
+        if (batch[i].events.length > 0) appended = true;
+        batch[i].resolve(outcome);
+      }
+    }
+    if (appended) for (const subscription of this.subscriptions) subscription.notify();
+  };
+
+  /** Runs inside the write transaction; a throw rolls the whole batch back. */
+  private applyBatch(batch: AppendRequest[]): Outcome[] {
+    const createdAt = new Date().toISOString();
+    // Revisions written earlier in this batch, which later requests on the same stream must see.
+    const revisions = new Map<string, number>();
+    const outcomes: Outcome[] = new Array(batch.length);
+    for (let i = 0; i < batch.length; i++) {
+      const { streamId, expected, events } = batch[i];
+      let revision = revisions.get(streamId) ?? this.lastRevision.get(streamId) ?? -1;
+      if (!matchesExpectedRevision(expected, revision)) {
+        outcomes[i] = new WrongExpectedRevisionError(streamId, expected, revision);
+        continue;
+      }
+      let position: number | bigint = 0;
+      if (events.length === 0) {
+        if (revision >= 0) position = this.positionOfRevision.get(streamId, revision) ?? 0;
+      } else {
+        for (const event of events)
+          position = this.insertEvent.run(
+            streamId,
+            ++revision,
+            event.id,
+            event.type,
+            event.body,
+            createdAt,
+          ).lastInsertRowid;
+        revisions.set(streamId, revision);
+      }
+      outcomes[i] = { nextExpectedRevision: revision, position: positionOf(position) };
+    }
+    return outcomes;
+  }
+
+  private unsubscribe(subscription: SqliteSubscription): void {
+    this.subscriptions.delete(subscription);
+    if (this.subscriptions.size === 0) this.stopPolling();
+  }
+
+  private startPolling(): void {
+    this.dataVersion = this.selectDataVersion.get() ?? 0;
+    this.pollTimer = setInterval(() => {
+      try {
+        const version = this.selectDataVersion.get() ?? 0;
+        if (version === this.dataVersion) return;
+        this.dataVersion = version;
+      } catch {
+        // Let the subscriptions read: a failing read ends them with the error instead of losing it here.
+      }
+      for (const subscription of this.subscriptions) subscription.notify();
+    }, this.pollIntervalMs);
+  }
+
+  private stopPolling(): void {
+    if (this.pollTimer === null) return;
+    clearInterval(this.pollTimer);
+    this.pollTimer = null;
+  }
+}

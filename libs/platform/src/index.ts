@@ -1,0 +1,5 @@
+export * from './metrics';
+export * from './projections';
+export * from './projection-service';
+export * from './platform.module';
+export * from './stores';

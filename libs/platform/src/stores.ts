@@ -1,0 +1,23 @@
+import path from 'node:path';
+import type { EventStore } from '@vetted/event-store';
+import { EsdbEventStore } from '@vetted/event-store/esdb/esdb-event-store';
+import { SqliteEventStore } from '@vetted/event-store/sqlite/sqlite-event-store';
+import type { Config } from '@vetted/kernel';
+import type { ReadStore } from '@vetted/read-store';
+import { MemoryReadStore } from '@vetted/read-store/memory/memory-read-store';
+import { MongoReadStore } from '@vetted/read-store/mongo/mongo-read-store';
+
+export function eventStoreFile(config: Config): string {
+  return path.join(config.dataDir, 'events.sqlite');
+}
+
+export async function openEventStore(config: Config): Promise<EventStore> {
+  if (config.eventStore === 'esdb') return EsdbEventStore.connect(config.eventStoreConnectionString as string);
+  return new SqliteEventStore({ file: eventStoreFile(config) });
+}
+
+export async function openReadStore(config: Config): Promise<ReadStore> {
+  if (config.readStore === 'mongo')
+    return MongoReadStore.connect(config.mongoUrl as string, config.mongoDb, { serverSelectionTimeoutMS: 5000 });
+  return new MemoryReadStore();
+}

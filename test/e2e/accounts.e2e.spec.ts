@@ -1,0 +1,187 @@
+import { isSolanaAddress, parseEvmAddress } from '@vetted/kernel';
+import { bearer, startTestApp, type TestApp, uniqueName } from '../support/test-app';
+
+describe('accounts and wallets over HTTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, token: string) => t.request({ method: 'GET', url, headers: bearer(token) });
+  const post = (url: string, token: string, payload?: object) =>
+    t.request({ method: 'POST', url, headers: bearer(token), payload });
+
+  describe('signup', () => {
+    it('creates the user, a token and the two signup wallets with real address formats', async () => {
+      const username = uniqueName('Alice');
+      const res = await t.request({ method: 'POST', url: '/v1/auth/signup', payload: { username } });
+      expect(res.statusCode).toBe(201);
+      const body = res.json();
+      expect(body.user).toEqual({ id: expect.any(String), username });
+      expect(typeof body.token).toBe('string');
+      expect(body.wallets.map((w: { name: string; family: string; kind: string }) => [w.name, w.family, w.kind])).toEqual([
+        ['Your EVM Wallet', 'evm', 'regular'],
+        ['Your Solana Wallet', 'solana', 'regular'],
+      ]);
+      const [evm, solana] = body.wallets;
+      expect(parseEvmAddress(evm.address)).toBe(evm.address);
+      expect(evm.address).not.toBe(evm.address.toLowerCase());
+      expect(isSolanaAddress(solana.address)).toBe(true);
+      expect(evm).toMatchObject({ archived: false, balances: [], agentHoldings: [] });
+      expect(res.headers['x-event-position']).toMatch(/^\d+$/);
+    });
+
+    it('refuses a username taken in any case with 409 USERNAME_TAKEN', async () => {
+      const username = uniqueName('Bob');
+      await t.signUp(username);
+      const res = await t.request({ method: 'POST', url: '/v1/auth/signup', payload: { username: username.toUpperCase() } });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error.code).toBe('USERNAME_TAKEN');
+    });
+
+    it('accepts exactly one of many concurrent signups for one username', async () => {
+      const username = uniqueName('race');
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => t.request({ method: 'POST', url: '/v1/auth/signup', payload: { username } })),
+      );
+      const codes = results.map((r) => r.statusCode).sort();
+      expect(codes.filter((c) => c === 201)).toHaveLength(1);
+      expect(codes.filter((c) => c === 409)).toHaveLength(9);
+    });
+
+    it.each(['ab', 'x'.repeat(33), 'has space', 'dash-ed', 'émile'])('rejects the username %j', async (username) => {
+      const res = await t.request({ method: 'POST', url: '/v1/auth/signup', payload: { username } });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'username' }] });
+    });
+  });
+
+  describe('wallets', () => {
+    it('lists active wallets, creates with proposed names, renames, archives', async () => {
+      const { token } = await t.signUp();
+      const list = await get('/v1/wallets/list', token);
+      expect(list.statusCode).toBe(200);
+      expect(list.json().map((w: { name: string }) => w.name)).toEqual(['Your EVM Wallet', 'Your Solana Wallet']);
+
+      expect((await get('/v1/wallets/proposedName?family=evm', token)).json()).toEqual({ name: 'EVM 2' });
+      expect((await get('/v1/wallets/proposedName?family=solana', token)).json()).toEqual({ name: 'Solana 2' });
+
+      const created = await post('/v1/wallets', token, { family: 'evm' });
+      expect(created.statusCode).toBe(201);
+      expect(created.json()).toMatchObject({ name: 'EVM 2', family: 'evm', kind: 'regular', archived: false });
+      const evm2 = created.json().id;
+
+      const named = await post('/v1/wallets', token, { family: 'solana', name: '  Trading  ' });
+      expect(named.json().name).toBe('Trading');
+
+      const renamed = await post(`/v1/wallets/${evm2}/rename`, token, { name: 'Savings' });
+      expect(renamed.statusCode).toBe(200);
+      expect(renamed.json()).toMatchObject({ id: evm2, name: 'Savings' });
+
+      const archived = await post(`/v1/wallets/${evm2}/archive`, token);
+      expect(archived.statusCode).toBe(200);
+      expect(archived.json()).toMatchObject({ id: evm2, archived: true });
+      expect((await post(`/v1/wallets/${evm2}/archive`, token)).statusCode).toBe(200);
+
+      const active = (await get('/v1/wallets/list', token)).json();
+      expect(active.map((w: { name: string }) => w.name)).toEqual(['Your EVM Wallet', 'Your Solana Wallet', 'Trading']);
+      const archivedList = (await get('/v1/wallets/list?archived=true', token)).json();
+      expect(archivedList.map((w: { id: number }) => w.id)).toEqual([evm2]);
+
+      // Archived wallets still count for proposals and still hold their names.
+      expect((await get('/v1/wallets/proposedName?family=evm', token)).json()).toEqual({ name: 'EVM 3' });
+      const clash = await post('/v1/wallets', token, { family: 'evm', name: 'SAVINGS' });
+      expect(clash.statusCode).toBe(409);
+      expect(clash.json().error.code).toBe('NAME_TAKEN');
+    });
+
+    it('keeps names unique per user only', async () => {
+      const a = await t.signUp();
+      const b = await t.signUp();
+      expect((await post('/v1/wallets', a.token, { family: 'evm', name: 'Shared' })).statusCode).toBe(201);
+      expect((await post('/v1/wallets', b.token, { family: 'evm', name: 'shared' })).statusCode).toBe(201);
+    });
+
+    it('refuses names with the deposit-wallet prefix, empty names and taken names on rename', async () => {
+      const { token, wallets } = await t.signUp();
+      const [evm] = wallets;
+      for (const name of ['Predict - Main', 'PREDICT - x', '   ']) {
+        const res = await post(`/v1/wallets/${evm.id}/rename`, token, { name });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.fields[0].path).toBe('name');
+      }
+      const taken = await post(`/v1/wallets/${evm.id}/rename`, token, { name: 'your solana wallet' });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().error.code).toBe('NAME_TAKEN');
+    });
+
+    it("answers 404 for another user's wallet, exactly as for a missing one", async () => {
+      const owner = await t.signUp();
+      const other = await t.signUp();
+      const theirs = owner.wallets[0].id;
+      const rename = await post(`/v1/wallets/${theirs}/rename`, other.token, { name: 'Mine now' });
+      const missing = await post(`/v1/wallets/99999999/rename`, other.token, { name: 'Mine now' });
+      expect(rename.statusCode).toBe(404);
+      expect(missing.statusCode).toBe(404);
+      expect(rename.json().error.code).toBe('NOT_FOUND');
+      expect((await post(`/v1/wallets/${theirs}/archive`, other.token)).statusCode).toBe(404);
+      const ownerList = (await get('/v1/wallets/list', owner.token)).json();
+      expect(ownerList[0]).toMatchObject({ name: 'Your EVM Wallet', archived: false });
+    });
+  });
+
+  describe('authentication and permits', () => {
+    it('answers 401 without, or with a bad, bearer token', async () => {
+      for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }]) {
+        const res = await t.request({ method: 'GET', url: '/v1/wallets/list', headers });
+        expect(res.statusCode).toBe(401);
+        expect(res.json().error.code).toBe('UNAUTHENTICATED');
+      }
+    });
+
+    it('answers 403 PERMIT_REQUIRED when the token lacks account.write', async () => {
+      const { token } = await t.signUp();
+      const minted = await post('/v1/auth/tokens', token, { permits: ['write'] });
+      expect(minted.statusCode).toBe(201);
+      expect(minted.json()).toMatchObject({ permits: ['write'], view: null });
+      const weak = minted.json().token;
+      const res = await post('/v1/wallets', weak, { family: 'evm' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toMatchObject({ code: 'PERMIT_REQUIRED', message: expect.stringContaining('account.write') });
+      expect((await get('/v1/wallets/list', weak)).statusCode).toBe(200);
+    });
+
+    it('never mints permits the caller does not hold', async () => {
+      const { token } = await t.signUp();
+      const weak = (await post('/v1/auth/tokens', token, { permits: ['write'] })).json().token;
+      const res = await post('/v1/auth/tokens', weak, { permits: ['write', 'wallet.sign'] });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.message).toContain('wallet.sign');
+    });
+
+    it('lets a support-readonly view read but not write', async () => {
+      const { token, wallets } = await t.signUp();
+      const view = await post('/v1/auth/tokens', token, { view: 'support-readonly' });
+      expect(view.json()).toMatchObject({ view: 'support-readonly' });
+      const viewToken = view.json().token;
+      expect((await get('/v1/wallets/list', viewToken)).json()).toHaveLength(2);
+      const write = await post(`/v1/wallets/${wallets[0].id}/rename`, viewToken, { name: 'x' });
+      expect(write.statusCode).toBe(403);
+      expect(write.json().error.code).toBe('PERMIT_REQUIRED');
+      // A view cannot mint its way out of being a view.
+      const again = await post('/v1/auth/tokens', viewToken, {});
+      expect(again.json().view).toBe('support-readonly');
+    });
+  });
+
+  it('keeps everything across a restart: read models are rebuilt from the event store', async () => {
+    const { token } = await t.signUp();
+    await post('/v1/wallets', token, { family: 'evm', name: 'Persisted' });
+    const before = (await get('/v1/wallets/list', token)).json();
+    t = await t.restart();
+    const after = await get('/v1/wallets/list', token);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual(before);
+  });
+});

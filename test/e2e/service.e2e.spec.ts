@@ -1,0 +1,89 @@
+import { bearer, startTestApp, type TestApp } from '../support/test-app';
+
+describe('operations of the service itself', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('echoes a caller request id and generates one otherwise', async () => {
+    const echoed = await t.request({ method: 'GET', url: '/health/live', headers: { 'x-request-id': 'trace-123' } });
+    expect(echoed.headers['x-request-id']).toBe('trace-123');
+    const generated = await t.request({ method: 'GET', url: '/health/live' });
+    expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    const unsafe = await t.request({ method: 'GET', url: '/health/live', headers: { 'x-request-id': 'a b\u0001' } });
+    expect(unsafe.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('reports liveness and readiness', async () => {
+    expect((await t.request({ method: 'GET', url: '/health/live' })).json()).toEqual({ status: 'ok' });
+    const ready = await t.request({ method: 'GET', url: '/health/ready' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({
+      status: 'ready',
+      checks: { eventStore: true, readStore: true },
+      projections: { running: true, failure: null },
+    });
+    expect(ready.json().projections.projections.map((p: { name: string }) => p.name)).toEqual(['wallets@v1', 'feed@v1']);
+  });
+
+  it('exposes Prometheus metrics including request latency and projection lag', async () => {
+    await t.request({ method: 'GET', url: '/health/live' });
+    const res = await t.request({ method: 'GET', url: '/metrics' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/plain');
+    expect(res.body).toContain('http_request_duration_seconds_bucket');
+    expect(res.body).toMatch(/projection_lag \d+/);
+    expect(res.body).toContain('projection_checkpoint{projection="feed@v1"}');
+  });
+
+  it('documents every endpoint with its errors in OpenAPI at /docs', async () => {
+    const ui = await t.request({ method: 'GET', url: '/docs' });
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+    const doc = (await t.request({ method: 'GET', url: '/docs/json' })).json();
+    const expected: [string, string, string[]][] = [
+      ['/v1/auth/signup', 'post', ['201', '400', '409']],
+      ['/v1/auth/tokens', 'post', ['201', '400', '401', '403']],
+      ['/v1/wallets/list', 'get', ['200', '401']],
+      ['/v1/wallets/proposedName', 'get', ['200', '400', '401']],
+      ['/v1/wallets', 'post', ['201', '400', '401', '403', '409']],
+      ['/v1/wallets/{id}/rename', 'post', ['200', '400', '401', '403', '404', '409']],
+      ['/v1/wallets/{id}/archive', 'post', ['200', '400', '401', '403', '404']],
+      ['/v1/activity/feed', 'get', ['200', '400', '401']],
+      ['/health/live', 'get', []],
+      ['/health/ready', 'get', []],
+    ];
+    for (const [path, method, statuses] of expected) {
+      const operation = doc.paths[path]?.[method];
+      expect(operation).toBeDefined();
+      for (const status of statuses) expect(Object.keys(operation.responses)).toContain(status);
+    }
+    expect(doc.components.schemas.ErrorBody).toBeDefined();
+  });
+
+  it('never writes a bearer token, a masterKey or a speech token to the logs', async () => {
+    const { token } = await t.signUp();
+    await t.request({ method: 'POST', url: '/v1/wallets', headers: bearer(token), payload: { family: 'evm', masterKey: 'mk-secret-1' } });
+    await t.request({ method: 'GET', url: '/v1/wallets/list?token=tk-secret-2', headers: bearer(token) });
+    await t.request({ method: 'GET', url: '/v1/wallets/list', headers: { authorization: 'Bearer forged.token.value' } });
+    const logs = t.logs.join('');
+    expect(logs).toContain('"route"');
+    expect(logs).not.toContain(token);
+    expect(logs).not.toContain('mk-secret-1');
+    expect(logs).not.toContain('tk-secret-2');
+    expect(logs).not.toContain('forged.token.value');
+  });
+
+  it('lets a client read its own writes: X-Event-Position on commands, minPosition on reads', async () => {
+    const { token } = await t.signUp();
+    const created = await t.request({ method: 'POST', url: '/v1/wallets', headers: bearer(token), payload: { family: 'solana' } });
+    const position = created.headers['x-event-position'] as string;
+    expect(position).toMatch(/^\d+$/);
+    const list = await t.request({ method: 'GET', url: `/v1/wallets/list?minPosition=${position}`, headers: bearer(token) });
+    expect(list.statusCode).toBe(200);
+    expect(BigInt(list.headers['x-event-position'] as string)).toBeGreaterThanOrEqual(BigInt(position));
+    expect(list.json().map((w: { id: number }) => w.id)).toContain(created.json().id);
+  });
+});
