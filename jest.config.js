@@ -1,6 +1,16 @@
 /** Jest runs TypeScript through SWC (CommonJS output, legacy decorators with metadata).
  * NestJS 12 and a few other dependencies ship ESM only, so they are compiled too. */
-const esmOnly = ['@nestjs', 'cookie', 'jose', 'file-type', 'content-disposition', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer'];
+const esmOnly = [
+  '@nestjs',
+  'cookie',
+  'jose',
+  'file-type',
+  'content-disposition',
+  'strtok3',
+  'token-types',
+  'uint8array-extras',
+  '@tokenizer',
+];
 const swc = [
   '@swc/jest',
   {

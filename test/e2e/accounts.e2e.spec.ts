@@ -20,7 +20,9 @@ describe('accounts and wallets over HTTP', () => {
       const body = res.json();
       expect(body.user).toEqual({ id: expect.any(String), username });
       expect(typeof body.token).toBe('string');
-      expect(body.wallets.map((w: { name: string; family: string; kind: string }) => [w.name, w.family, w.kind])).toEqual([
+      expect(
+        body.wallets.map((w: { name: string; family: string; kind: string }) => [w.name, w.family, w.kind]),
+      ).toEqual([
         ['Your EVM Wallet', 'evm', 'regular'],
         ['Your Solana Wallet', 'solana', 'regular'],
       ]);
@@ -35,7 +37,11 @@ describe('accounts and wallets over HTTP', () => {
     it('refuses a username taken in any case with 409 USERNAME_TAKEN', async () => {
       const username = uniqueName('Bob');
       await t.signUp(username);
-      const res = await t.request({ method: 'POST', url: '/v1/auth/signup', payload: { username: username.toUpperCase() } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/v1/auth/signup',
+        payload: { username: username.toUpperCase() },
+      });
       expect(res.statusCode).toBe(409);
       expect(res.json().error.code).toBe('USERNAME_TAKEN');
     });
@@ -43,18 +49,23 @@ describe('accounts and wallets over HTTP', () => {
     it('accepts exactly one of many concurrent signups for one username', async () => {
       const username = uniqueName('race');
       const results = await Promise.all(
-        Array.from({ length: 10 }, () => t.request({ method: 'POST', url: '/v1/auth/signup', payload: { username } })),
+        Array.from({ length: 10 }, () =>
+          t.request({ method: 'POST', url: '/v1/auth/signup', payload: { username } }),
+        ),
       );
       const codes = results.map((r) => r.statusCode).sort();
       expect(codes.filter((c) => c === 201)).toHaveLength(1);
       expect(codes.filter((c) => c === 409)).toHaveLength(9);
     });
 
-    it.each(['ab', 'x'.repeat(33), 'has space', 'dash-ed', 'émile'])('rejects the username %j', async (username) => {
-      const res = await t.request({ method: 'POST', url: '/v1/auth/signup', payload: { username } });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'username' }] });
-    });
+    it.each(['ab', 'x'.repeat(33), 'has space', 'dash-ed', 'émile'])(
+      'rejects the username %j',
+      async (username) => {
+        const res = await t.request({ method: 'POST', url: '/v1/auth/signup', payload: { username } });
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'username' }] });
+      },
+    );
   });
 
   describe('wallets', () => {
@@ -62,14 +73,24 @@ describe('accounts and wallets over HTTP', () => {
       const { token } = await t.signUp();
       const list = await get('/v1/wallets/list', token);
       expect(list.statusCode).toBe(200);
-      expect(list.json().map((w: { name: string }) => w.name)).toEqual(['Your EVM Wallet', 'Your Solana Wallet']);
+      expect(list.json().map((w: { name: string }) => w.name)).toEqual([
+        'Your EVM Wallet',
+        'Your Solana Wallet',
+      ]);
 
       expect((await get('/v1/wallets/proposedName?family=evm', token)).json()).toEqual({ name: 'EVM 2' });
-      expect((await get('/v1/wallets/proposedName?family=solana', token)).json()).toEqual({ name: 'Solana 2' });
+      expect((await get('/v1/wallets/proposedName?family=solana', token)).json()).toEqual({
+        name: 'Solana 2',
+      });
 
       const created = await post('/v1/wallets', token, { family: 'evm' });
       expect(created.statusCode).toBe(201);
-      expect(created.json()).toMatchObject({ name: 'EVM 2', family: 'evm', kind: 'regular', archived: false });
+      expect(created.json()).toMatchObject({
+        name: 'EVM 2',
+        family: 'evm',
+        kind: 'regular',
+        archived: false,
+      });
       const evm2 = created.json().id;
 
       const named = await post('/v1/wallets', token, { family: 'solana', name: '  Trading  ' });
@@ -85,7 +106,11 @@ describe('accounts and wallets over HTTP', () => {
       expect((await post(`/v1/wallets/${evm2}/archive`, token)).statusCode).toBe(200);
 
       const active = (await get('/v1/wallets/list', token)).json();
-      expect(active.map((w: { name: string }) => w.name)).toEqual(['Your EVM Wallet', 'Your Solana Wallet', 'Trading']);
+      expect(active.map((w: { name: string }) => w.name)).toEqual([
+        'Your EVM Wallet',
+        'Your Solana Wallet',
+        'Trading',
+      ]);
       const archivedList = (await get('/v1/wallets/list?archived=true', token)).json();
       expect(archivedList.map((w: { id: number }) => w.id)).toEqual([evm2]);
 
@@ -148,7 +173,10 @@ describe('accounts and wallets over HTTP', () => {
       const weak = minted.json().token;
       const res = await post('/v1/wallets', weak, { family: 'evm' });
       expect(res.statusCode).toBe(403);
-      expect(res.json().error).toMatchObject({ code: 'PERMIT_REQUIRED', message: expect.stringContaining('account.write') });
+      expect(res.json().error).toMatchObject({
+        code: 'PERMIT_REQUIRED',
+        message: expect.stringContaining('account.write'),
+      });
       expect((await get('/v1/wallets/list', weak)).statusCode).toBe(200);
     });
 

@@ -16,7 +16,12 @@ describe('public activity feed', () => {
     const res = await feed('scope=global');
     expect(res.statusCode).toBe(200);
     const [newest, next] = res.json().entries;
-    expect(newest).toEqual({ id: expect.any(String), kind: 'user_joined', createdAt: expect.any(String), actor: { username: second.username } });
+    expect(newest).toEqual({
+      id: expect.any(String),
+      kind: 'user_joined',
+      createdAt: expect.any(String),
+      actor: { username: second.username },
+    });
     expect(next.actor.username).toBe(first.username);
     expect(new Date(newest.createdAt).toISOString()).toBe(newest.createdAt);
   });
@@ -55,7 +60,9 @@ describe('public activity feed', () => {
     await t.signUp();
     const mine = await feed('scope=mine', bearer(me.token));
     expect(mine.statusCode).toBe(200);
-    expect(mine.json().entries).toEqual([expect.objectContaining({ kind: 'user_joined', actor: { username: me.username } })]);
+    expect(mine.json().entries).toEqual([
+      expect.objectContaining({ kind: 'user_joined', actor: { username: me.username } }),
+    ]);
     const anonymous = await feed('scope=mine');
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().error.code).toBe('UNAUTHENTICATED');

@@ -8,11 +8,19 @@ describe('operations of the service itself', () => {
   afterAll(() => t.close());
 
   it('echoes a caller request id and generates one otherwise', async () => {
-    const echoed = await t.request({ method: 'GET', url: '/health/live', headers: { 'x-request-id': 'trace-123' } });
+    const echoed = await t.request({
+      method: 'GET',
+      url: '/health/live',
+      headers: { 'x-request-id': 'trace-123' },
+    });
     expect(echoed.headers['x-request-id']).toBe('trace-123');
     const generated = await t.request({ method: 'GET', url: '/health/live' });
     expect(generated.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
-    const unsafe = await t.request({ method: 'GET', url: '/health/live', headers: { 'x-request-id': 'a b\u0001' } });
+    const unsafe = await t.request({
+      method: 'GET',
+      url: '/health/live',
+      headers: { 'x-request-id': 'a b\u0001' },
+    });
     expect(unsafe.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -25,7 +33,10 @@ describe('operations of the service itself', () => {
       checks: { eventStore: true, readStore: true },
       projections: { running: true, failure: null },
     });
-    expect(ready.json().projections.projections.map((p: { name: string }) => p.name)).toEqual(['wallets@v1', 'feed@v1']);
+    expect(ready.json().projections.projections.map((p: { name: string }) => p.name)).toEqual([
+      'wallets@v1',
+      'feed@v1',
+    ]);
   });
 
   it('exposes Prometheus metrics including request latency and projection lag', async () => {
@@ -65,9 +76,18 @@ describe('operations of the service itself', () => {
 
   it('never writes a bearer token, a masterKey or a speech token to the logs', async () => {
     const { token } = await t.signUp();
-    await t.request({ method: 'POST', url: '/v1/wallets', headers: bearer(token), payload: { family: 'evm', masterKey: 'mk-secret-1' } });
+    await t.request({
+      method: 'POST',
+      url: '/v1/wallets',
+      headers: bearer(token),
+      payload: { family: 'evm', masterKey: 'mk-secret-1' },
+    });
     await t.request({ method: 'GET', url: '/v1/wallets/list?token=tk-secret-2', headers: bearer(token) });
-    await t.request({ method: 'GET', url: '/v1/wallets/list', headers: { authorization: 'Bearer forged.token.value' } });
+    await t.request({
+      method: 'GET',
+      url: '/v1/wallets/list',
+      headers: { authorization: 'Bearer forged.token.value' },
+    });
     const logs = t.logs.join('');
     expect(logs).toContain('"route"');
     expect(logs).not.toContain(token);
@@ -78,10 +98,19 @@ describe('operations of the service itself', () => {
 
   it('lets a client read its own writes: X-Event-Position on commands, minPosition on reads', async () => {
     const { token } = await t.signUp();
-    const created = await t.request({ method: 'POST', url: '/v1/wallets', headers: bearer(token), payload: { family: 'solana' } });
+    const created = await t.request({
+      method: 'POST',
+      url: '/v1/wallets',
+      headers: bearer(token),
+      payload: { family: 'solana' },
+    });
     const position = created.headers['x-event-position'] as string;
     expect(position).toMatch(/^\d+$/);
-    const list = await t.request({ method: 'GET', url: `/v1/wallets/list?minPosition=${position}`, headers: bearer(token) });
+    const list = await t.request({
+      method: 'GET',
+      url: `/v1/wallets/list?minPosition=${position}`,
+      headers: bearer(token),
+    });
     expect(list.statusCode).toBe(200);
     expect(BigInt(list.headers['x-event-position'] as string)).toBeGreaterThanOrEqual(BigInt(position));
     expect(list.json().map((w: { id: number }) => w.id)).toContain(created.json().id);

@@ -16,7 +16,9 @@ export interface TestApp {
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   /** The head of `$all` as text ('empty' before the first event): equal before and after = nothing appended. */
   head(): Promise<string>;
-  signUp(username?: string): Promise<{ token: string; userId: string; username: string; wallets: WalletJson[] }>;
+  signUp(
+    username?: string,
+  ): Promise<{ token: string; userId: string; username: string; wallets: WalletJson[] }>;
   restart(): Promise<TestApp>;
   close(): Promise<void>;
 }

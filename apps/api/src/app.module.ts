@@ -1,7 +1,12 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { ACCOUNT_COMMAND_HANDLERS, ACCOUNT_QUERY_HANDLERS, TOKEN_SERVICE, TokenService } from '@vetted/accounts';
+import {
+  ACCOUNT_COMMAND_HANDLERS,
+  ACCOUNT_QUERY_HANDLERS,
+  TOKEN_SERVICE,
+  TokenService,
+} from '@vetted/accounts';
 import { ACTIVITY_QUERY_HANDLERS } from '@vetted/activity';
 import { CLOCK, type Clock, CONFIG, type Config, resolveAuthSecret } from '@vetted/kernel';
 import { PlatformModule, type PlatformOptions } from '@vetted/platform';

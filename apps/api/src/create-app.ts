@@ -52,7 +52,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       reply.elapsedTime / 1000,
     );
     request.log.info(
-      { requestId: request.id, method: request.method, route, status: reply.statusCode, ms: Math.round(reply.elapsedTime) },
+      {
+        requestId: request.id,
+        method: request.method,
+        route,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
       'request',
     );
   });

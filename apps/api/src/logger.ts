@@ -21,7 +21,11 @@ export const REDACTED_PATHS = [
 
 export function createLogger(config: Pick<Config, 'logLevel'>, destination?: pino.DestinationStream): Logger {
   return pino(
-    { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[redacted]' }, base: { service: 'vetted' } },
+    {
+      level: config.logLevel,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      base: { service: 'vetted' },
+    },
     destination,
   );
 }

@@ -24,7 +24,10 @@ export async function replay(config: Config, name: string): Promise<number> {
     await readStore.checkpoints.delete(checkpointName(projection));
 
     const bar = new SingleBar(
-      { format: `replay ${name} [{bar}] {percentage}% | {value}/{total} | {eta_formatted} left`, etaBuffer: 50 },
+      {
+        format: `replay ${name} [{bar}] {percentage}% | {value}/{total} | {eta_formatted} left`,
+        etaBuffer: 50,
+      },
       Presets.shades_classic,
     );
     bar.start(total, 0);

@@ -10,7 +10,9 @@ export async function stats(config: Config): Promise<number> {
   try {
     const [counts, head] = await Promise.all([store.countByType(), store.headPosition()]);
     const total = Object.values(counts).reduce((a, b) => a + b, 0);
-    console.log(`event store: ${config.eventStore}   events: ${total}   head of $all: ${head ? formatPosition(head) : '(empty)'}`);
+    console.log(
+      `event store: ${config.eventStore}   events: ${total}   head of $all: ${head ? formatPosition(head) : '(empty)'}`,
+    );
     console.log('\nevents per type');
     for (const [type, count] of Object.entries(counts).sort((a, b) => b[1] - a[1]))
       console.log(`  ${type.padEnd(32)} ${String(count).padStart(10)}`);
@@ -28,7 +30,9 @@ export async function stats(config: Config): Promise<number> {
       const name = checkpointName(projection);
       const at = checkpoints[name] ? parsePosition(checkpoints[name]) : null;
       const lag = head === null ? 0n : head.commit - (at?.commit ?? 0n);
-      console.log(`  ${name.padEnd(24)} checkpoint ${(at ? formatPosition(at) : 'none').padEnd(16)} lag ${lag}`);
+      console.log(
+        `  ${name.padEnd(24)} checkpoint ${(at ? formatPosition(at) : 'none').padEnd(16)} lag ${lag}`,
+      );
     }
     return 0;
   } finally {

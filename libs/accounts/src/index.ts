@@ -17,7 +17,20 @@ export * from './application/wallet-queries';
 
 import { ArchiveWalletHandler, CreateWalletHandler, RenameWalletHandler } from './application/manage-wallets';
 import { SignUpHandler } from './application/sign-up';
-import { ListWalletsHandler, ProposedWalletNameHandler, WalletsAfterWriteHandler } from './application/wallet-queries';
+import {
+  ListWalletsHandler,
+  ProposedWalletNameHandler,
+  WalletsAfterWriteHandler,
+} from './application/wallet-queries';
 
-export const ACCOUNT_COMMAND_HANDLERS = [SignUpHandler, CreateWalletHandler, RenameWalletHandler, ArchiveWalletHandler];
-export const ACCOUNT_QUERY_HANDLERS = [ListWalletsHandler, ProposedWalletNameHandler, WalletsAfterWriteHandler];
+export const ACCOUNT_COMMAND_HANDLERS = [
+  SignUpHandler,
+  CreateWalletHandler,
+  RenameWalletHandler,
+  ArchiveWalletHandler,
+];
+export const ACCOUNT_QUERY_HANDLERS = [
+  ListWalletsHandler,
+  ProposedWalletNameHandler,
+  WalletsAfterWriteHandler,
+];

@@ -37,7 +37,13 @@ describe('handleCommand', () => {
 
   it('creates the stream, then appends at the expected revision, with metadata', async () => {
     const stream = `counter-${randomUUID()}`;
-    const first = await handleCommand(store, stream, counter, { by: 2, max: 10 }, { metadata: { requestId: 'r1' } });
+    const first = await handleCommand(
+      store,
+      stream,
+      counter,
+      { by: 2, max: 10 },
+      { metadata: { requestId: 'r1' } },
+    );
     expect(first).toMatchObject({ state: { total: 2 }, revision: 0 });
     const second = await handleCommand(store, stream, counter, { by: 3, max: 10 });
     expect(second).toMatchObject({ state: { total: 5 }, revision: 1 });
@@ -55,17 +61,27 @@ describe('handleCommand', () => {
   it('re-reads and re-decides on a conflict, so concurrent commands all respect the invariant', async () => {
     const stream = `counter-${randomUUID()}`;
     const results = await Promise.allSettled(
-      Array.from({ length: 8 }, () => handleCommand(store, stream, counter, { by: 1, max: 5 }, { retries: 20 })),
+      Array.from({ length: 8 }, () =>
+        handleCommand(store, stream, counter, { by: 1, max: 5 }, { retries: 20 }),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(5);
     const rejected = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected');
-    expect(rejected.map((r) => (r.reason as Error).message)).toEqual(['over the limit', 'over the limit', 'over the limit']);
+    expect(rejected.map((r) => (r.reason as Error).message)).toEqual([
+      'over the limit',
+      'over the limit',
+      'over the limit',
+    ]);
     expect(await store.readStream(stream)).toHaveLength(5);
   });
 
   it('answers 409 CONCURRENT_MODIFICATION when retries run out', async () => {
     const alwaysConflicting: EventStore = Object.create(store, {
-      appendToStream: { value: async () => { throw new WrongExpectedRevisionError('s', 0, 1); } },
+      appendToStream: {
+        value: async () => {
+          throw new WrongExpectedRevisionError('s', 0, 1);
+        },
+      },
     });
     const attempt = handleCommand(alwaysConflicting, 'counter-x', counter, { by: 1, max: 5 }, { retries: 2 });
     await expect(attempt).rejects.toBeInstanceOf(ConcurrentModification);

@@ -55,7 +55,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
 
     const expectedRevision: ExpectedRevision = revision < 0 ? 'no_stream' : revision;
     try {
-      const toAppend: NewEvent[] = newEvents.map((e) => ({ type: e.type, data: e.data, metadata: options.metadata }));
+      const toAppend: NewEvent[] = newEvents.map((e) => ({
+        type: e.type,
+        data: e.data,
+        metadata: options.metadata,
+      }));
       const result = await store.appendToStream(streamId, toAppend, { expectedRevision });
       for (const event of newEvents) state = decider.evolve(state, event);
       return { state, newEvents, revision: result.nextExpectedRevision, position: result.position };

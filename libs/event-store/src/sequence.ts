@@ -9,7 +9,9 @@ import { sequenceStream } from './stream-names';
  */
 export async function allocateNumbers(store: EventStore, kind: string, count: number): Promise<number[]> {
   const events = Array.from({ length: count }, () => ({ type: 'NumberAllocated', data: { kind } }));
-  const { nextExpectedRevision } = await store.appendToStream(sequenceStream(kind), events, { expectedRevision: 'any' });
+  const { nextExpectedRevision } = await store.appendToStream(sequenceStream(kind), events, {
+    expectedRevision: 'any',
+  });
   const first = nextExpectedRevision + 2 - count;
   return events.map((_, i) => first + i);
 }

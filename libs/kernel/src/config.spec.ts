@@ -19,7 +19,13 @@ describe('loadConfig', () => {
 
   it('reports every problem at once, naming the variable', () => {
     const attempt = () =>
-      loadConfig({ PORT: 'eighty', EVENT_STORE: 'postgres', READ_STORE: 'mongo', AUTH_SECRET: 'short', RUN_WORKERS: 'maybe' });
+      loadConfig({
+        PORT: 'eighty',
+        EVENT_STORE: 'postgres',
+        READ_STORE: 'mongo',
+        AUTH_SECRET: 'short',
+        RUN_WORKERS: 'maybe',
+      });
     expect(attempt).toThrow(ConfigError);
     try {
       attempt();
@@ -37,7 +43,8 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ EVENT_STORE: 'esdb' })).toThrow(/EVENTSTORE_CONNECTION_STRING is required/);
     expect(() => loadConfig({ RUN_WORKERS: 'false' })).toThrow(/RUN_WORKERS=false needs READ_STORE=mongo/);
     expect(
-      loadConfig({ EVENT_STORE: 'esdb', EVENTSTORE_CONNECTION_STRING: 'esdb://localhost:2113?tls=false' }).eventStore,
+      loadConfig({ EVENT_STORE: 'esdb', EVENTSTORE_CONNECTION_STRING: 'esdb://localhost:2113?tls=false' })
+        .eventStore,
     ).toBe('esdb');
   });
 

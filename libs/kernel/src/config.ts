@@ -72,19 +72,27 @@ export function loadConfig(env: Env = process.env): Config {
   const eventStoreConnectionString = text('EVENTSTORE_CONNECTION_STRING');
   const mongoUrl = text('MONGO_URL');
   if (eventStore === 'esdb' && !eventStoreConnectionString)
-    problems.push('EVENTSTORE_CONNECTION_STRING is required when EVENT_STORE=esdb (e.g. esdb://localhost:2113?tls=false)');
+    problems.push(
+      'EVENTSTORE_CONNECTION_STRING is required when EVENT_STORE=esdb (e.g. esdb://localhost:2113?tls=false)',
+    );
   if (eventStoreConnectionString && !/^esdb(\+discover)?:\/\//.test(eventStoreConnectionString))
     problems.push('EVENTSTORE_CONNECTION_STRING must start with esdb:// or esdb+discover://');
   if (readStore === 'mongo' && !mongoUrl)
-    problems.push('MONGO_URL is required when READ_STORE=mongo (e.g. mongodb://localhost:27017/?replicaSet=rs0)');
-  if (mongoUrl && !/^mongodb(\+srv)?:\/\//.test(mongoUrl)) problems.push('MONGO_URL must start with mongodb:// or mongodb+srv://');
+    problems.push(
+      'MONGO_URL is required when READ_STORE=mongo (e.g. mongodb://localhost:27017/?replicaSet=rs0)',
+    );
+  if (mongoUrl && !/^mongodb(\+srv)?:\/\//.test(mongoUrl))
+    problems.push('MONGO_URL must start with mongodb:// or mongodb+srv://');
 
   const authSecret = text('AUTH_SECRET');
-  if (authSecret !== null && authSecret.length < 32) problems.push('AUTH_SECRET must be at least 32 characters');
+  if (authSecret !== null && authSecret.length < 32)
+    problems.push('AUTH_SECRET must be at least 32 characters');
 
   const runWorkers = bool('RUN_WORKERS', true);
   if (!runWorkers && readStore === 'memory')
-    problems.push('RUN_WORKERS=false needs READ_STORE=mongo: an in-process read store is only built by this process');
+    problems.push(
+      'RUN_WORKERS=false needs READ_STORE=mongo: an in-process read store is only built by this process',
+    );
 
   const config: Config = {
     port: int('PORT', 3000, 0, 65535),

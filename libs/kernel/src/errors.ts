@@ -37,7 +37,10 @@ export class Unauthenticated extends ServiceError {
 }
 
 export class PermitRequired extends ServiceError {
-  constructor(readonly permit: string, message = `this action needs the ${permit} permit`) {
+  constructor(
+    readonly permit: string,
+    message = `this action needs the ${permit} permit`,
+  ) {
     super(403, 'PERMIT_REQUIRED', message);
   }
 }

@@ -1,4 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
 import type { EventStore, Position } from '@vetted/event-store';
 import { EVENT_STORE, comparePositions, parsePosition } from '@vetted/event-store';
 import { CONFIG, type Config } from '@vetted/kernel';
@@ -41,17 +47,24 @@ export class ProjectionService implements OnApplicationBootstrap, OnApplicationS
         gauge.set(head === null ? 0 : Number(head.commit - (at?.commit ?? 0n)));
       },
     );
-    metrics.gauge('projection_checkpoint', 'Commit position each projector has passed', ['projection'], async (gauge) => {
-      for (const { name, checkpoint } of await this.checkpoints())
-        gauge.set({ projection: name }, Number(parsePosition(checkpoint ?? '0')?.commit ?? 0));
-    });
+    metrics.gauge(
+      'projection_checkpoint',
+      'Commit position each projector has passed',
+      ['projection'],
+      async (gauge) => {
+        for (const { name, checkpoint } of await this.checkpoints())
+          gauge.set({ projection: name }, Number(parsePosition(checkpoint ?? '0')?.commit ?? 0));
+      },
+    );
   }
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.runner) return;
     const started = Date.now();
     await this.runner.start();
-    this.logger.log(`read models ready: ${this.runner.totalApplied} events projected in ${Date.now() - started} ms`);
+    this.logger.log(
+      `read models ready: ${this.runner.totalApplied} events projected in ${Date.now() - started} ms`,
+    );
   }
 
   async onApplicationShutdown(): Promise<void> {
@@ -80,7 +93,10 @@ export class ProjectionService implements OnApplicationBootstrap, OnApplicationS
     return {
       running: this.runner !== null && this.runner.failure === null,
       failure: this.runner?.failure ? String(this.runner.failure) : null,
-      head: head === null ? null : `${head.commit === head.prepare ? head.commit : `${head.commit}/${head.prepare}`}`,
+      head:
+        head === null
+          ? null
+          : `${head.commit === head.prepare ? head.commit : `${head.commit}/${head.prepare}`}`,
       projections: await this.checkpoints(),
     };
   }
@@ -88,7 +104,10 @@ export class ProjectionService implements OnApplicationBootstrap, OnApplicationS
   private async checkpoints(): Promise<{ name: string; checkpoint: string | null }[]> {
     if (this.runner) return this.runner.status();
     const stored = await this.readStore.checkpoints.all();
-    return ALL_PROJECTIONS.map((p) => ({ name: checkpointName(p), checkpoint: stored[checkpointName(p)] ?? null }));
+    return ALL_PROJECTIONS.map((p) => ({
+      name: checkpointName(p),
+      checkpoint: stored[checkpointName(p)] ?? null,
+    }));
   }
 
   private async lowestStoredCheckpoint(): Promise<Position | null> {

@@ -3,7 +3,10 @@ import { feedProjection } from '@vetted/activity';
 import type { Projection } from '@vetted/read-store';
 
 /** Every read model of the service; the API, the worker and the CLI run the same list. */
-export const ALL_PROJECTIONS: readonly Projection[] = [walletsProjection as Projection, feedProjection as Projection];
+export const ALL_PROJECTIONS: readonly Projection[] = [
+  walletsProjection as Projection,
+  feedProjection as Projection,
+];
 
 export function projectionNamed(name: string): Projection | undefined {
   return ALL_PROJECTIONS.find((p) => p.name === name);

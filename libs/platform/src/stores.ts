@@ -12,12 +12,15 @@ export function eventStoreFile(config: Config): string {
 }
 
 export async function openEventStore(config: Config): Promise<EventStore> {
-  if (config.eventStore === 'esdb') return EsdbEventStore.connect(config.eventStoreConnectionString as string);
+  if (config.eventStore === 'esdb')
+    return EsdbEventStore.connect(config.eventStoreConnectionString as string);
   return new SqliteEventStore({ file: eventStoreFile(config) });
 }
 
 export async function openReadStore(config: Config): Promise<ReadStore> {
   if (config.readStore === 'mongo')
-    return MongoReadStore.connect(config.mongoUrl as string, config.mongoDb, { serverSelectionTimeoutMS: 5000 });
+    return MongoReadStore.connect(config.mongoUrl as string, config.mongoDb, {
+      serverSelectionTimeoutMS: 5000,
+    });
   return new MemoryReadStore();
 }

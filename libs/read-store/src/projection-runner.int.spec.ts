@@ -20,7 +20,10 @@ const users: Projection<CountDoc> = {
   canHandle: ['UserSignedUp'],
   guard: 'revision',
   documentId: (e) => (e.data as { userId: string }).userId,
-  evolve: (_doc, e) => ({ userId: (e.data as { userId: string }).userId, username: (e.data as { username: string }).username }),
+  evolve: (_doc, e) => ({
+    userId: (e.data as { userId: string }).userId,
+    username: (e.data as { username: string }).username,
+  }),
 };
 
 const renames: Projection<CountDoc> = {
@@ -87,7 +90,12 @@ describe('ProjectionRunner over the SQLite store', () => {
 
   it('stops with the failure when a projector throws, and readiness can report it', async () => {
     await signUp('x');
-    const broken: Projection = { ...(users as Projection), evolve: () => { throw new Error('bad projector'); } };
+    const broken: Projection = {
+      ...(users as Projection),
+      evolve: () => {
+        throw new Error('bad projector');
+      },
+    };
     const runner = new ProjectionRunner(store, new MemoryReadStore(), [broken]);
     await expect(runner.start()).rejects.toThrow('bad projector');
     expect(String(runner.failure)).toContain('bad projector');

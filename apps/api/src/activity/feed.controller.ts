@@ -20,7 +20,7 @@ export class FeedController {
   @ApiOperation({
     summary: 'The activity feed, newest first',
     description:
-      '`scope=global` (the default) is public. `scope=mine` needs a bearer token and returns the caller\'s own ' +
+      "`scope=global` (the default) is public. `scope=mine` needs a bearer token and returns the caller's own " +
       'entries, including balance observations that the global feed leaves out.',
   })
   @ApiResponse({ status: 200, type: FeedPageView })

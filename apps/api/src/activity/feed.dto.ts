@@ -4,12 +4,20 @@ import { Transform, Type } from 'class-transformer';
 import { IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 
 export class FeedParams {
-  @ApiPropertyOptional({ enum: ['global', 'mine'], default: 'global', description: '`mine` needs a bearer token' })
+  @ApiPropertyOptional({
+    enum: ['global', 'mine'],
+    default: 'global',
+    description: '`mine` needs a bearer token',
+  })
   @IsOptional()
   @IsIn(['global', 'mine'])
   scope?: 'global' | 'mine';
 
-  @ApiPropertyOptional({ enum: FEED_KINDS, isArray: true, description: 'Repeat the parameter for several kinds' })
+  @ApiPropertyOptional({
+    enum: FEED_KINDS,
+    isArray: true,
+    description: 'Repeat the parameter for several kinds',
+  })
   @IsOptional()
   @Transform(({ value }) => (Array.isArray(value) ? value : [value]))
   @IsArray()

@@ -2,7 +2,14 @@ import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { AccountOutcome, Principal } from '@vetted/accounts';
-import { PERMITS, firstMissingPermit, SignUpCommand, TOKEN_SERVICE, TokenService, WalletsAfterWriteQuery } from '@vetted/accounts';
+import {
+  PERMITS,
+  firstMissingPermit,
+  SignUpCommand,
+  TOKEN_SERVICE,
+  TokenService,
+  WalletsAfterWriteQuery,
+} from '@vetted/accounts';
 import { CONFIG, type Config, NotFound, PermitRequired } from '@vetted/kernel';
 import type { FastifyReply } from 'fastify';
 import { ApiErrors, BODY_ERRORS } from '../http/api-errors';
@@ -27,7 +34,8 @@ export class AuthController {
   @Public()
   @ApiOperation({
     summary: 'Create a user with its two signup wallets and get a bearer token carrying all four permits',
-    description: 'Enabled by AUTH_DEV_SIGNUP (on by default in the embedded sandbox). Emits `user_joined` in the feed.',
+    description:
+      'Enabled by AUTH_DEV_SIGNUP (on by default in the embedded sandbox). Emits `user_joined` in the feed.',
   })
   @ApiResponse({ status: 201, type: SignUpView })
   @ApiErrors([...BODY_ERRORS, 404, 409], { 404: 'NOT_FOUND: signup is disabled', 409: 'USERNAME_TAKEN' })
@@ -42,7 +50,9 @@ export class AuthController {
     const { userId, username } = outcome.state;
     const [issued, wallets] = await Promise.all([
       this.tokens.issue({ userId, username }, PERMITS),
-      this.queries.execute(new WalletsAfterWriteQuery(outcome, [...outcome.state.wallets.keys()])) as Promise<WalletView[]>,
+      this.queries.execute(new WalletsAfterWriteQuery(outcome, [...outcome.state.wallets.keys()])) as Promise<
+        WalletView[]
+      >,
       this.readYourWrites.afterCommand(reply, outcome.position),
     ]);
     return { token: issued.token, expiresAt: issued.expiresAt, user: { id: userId, username }, wallets };
@@ -56,8 +66,13 @@ export class AuthController {
     description: 'This is how a support-readonly view is made. A token minted by a view stays a view.',
   })
   @ApiResponse({ status: 201, type: TokenView })
-  @ApiErrors([...BODY_ERRORS, 401, 403], { 403: "PERMIT_REQUIRED: a requested permit is not among the caller's" })
-  async issueToken(@Body() body: IssueTokenBody, @CurrentPrincipal() principal: Principal): Promise<TokenView> {
+  @ApiErrors([...BODY_ERRORS, 401, 403], {
+    403: "PERMIT_REQUIRED: a requested permit is not among the caller's",
+  })
+  async issueToken(
+    @Body() body: IssueTokenBody,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<TokenView> {
     const permits = body.permits ?? [...principal.permits];
     const missing = firstMissingPermit(permits, principal.permits);
     if (missing) throw new PermitRequired(missing, `the caller's token does not carry ${missing}`);

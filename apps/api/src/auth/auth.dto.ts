@@ -4,14 +4,21 @@ import { ArrayUnique, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, 
 import { WalletView } from '../wallets/wallets.dto';
 
 export class SignUpBody {
-  @ApiProperty({ example: 'alice_01', description: '3 to 32 letters, digits or underscores; unique case-insensitively' })
+  @ApiProperty({
+    example: 'alice_01',
+    description: '3 to 32 letters, digits or underscores; unique case-insensitively',
+  })
   @IsString()
   @Matches(/^[A-Za-z0-9_]{3,32}$/, { message: 'must be 3 to 32 letters, digits or underscores' })
   username!: string;
 }
 
 export class IssueTokenBody {
-  @ApiPropertyOptional({ enum: PERMITS, isArray: true, description: "A subset of the caller's permits; default: all of them" })
+  @ApiPropertyOptional({
+    enum: PERMITS,
+    isArray: true,
+    description: "A subset of the caller's permits; default: all of them",
+  })
   @IsOptional()
   @IsArray()
   @ArrayUnique()

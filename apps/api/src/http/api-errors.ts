@@ -6,7 +6,7 @@ const DESCRIPTIONS: Record<number, string> = {
   400: 'VALIDATION_FAILED (with `fields`), MALFORMED_JSON, or another 400 code of the endpoint',
   401: 'UNAUTHENTICATED: missing, invalid or expired bearer token',
   403: 'PERMIT_REQUIRED: the token lacks the permit, or is a support-readonly view',
-  404: 'NOT_FOUND: missing, or not the caller\'s (the two are indistinguishable)',
+  404: "NOT_FOUND: missing, or not the caller's (the two are indistinguishable)",
   409: 'Conflict: see the endpoint for its codes',
   413: 'PAYLOAD_TOO_LARGE: the body exceeds the limit (64 KiB by default)',
   415: 'UNSUPPORTED_MEDIA_TYPE: the body is not application/json',

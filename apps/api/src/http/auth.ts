@@ -24,16 +24,19 @@ type Access =
 
 /** No credential needed. */
 export const Public = () => SetMetadata(ACCESS, { kind: 'public' } satisfies Access);
-export const OptionalBearer = () => applyDecorators(SetMetadata(ACCESS, { kind: 'optional' } satisfies Access), ApiBearerAuth());
+export const OptionalBearer = () =>
+  applyDecorators(SetMetadata(ACCESS, { kind: 'optional' } satisfies Access), ApiBearerAuth());
 /** A bearer token, and with `permit`, a token carrying that permit and not a read-only view. */
 export const Bearer = (permit: Permit | null = null) =>
   applyDecorators(SetMetadata(ACCESS, { kind: 'bearer', permit } satisfies Access), ApiBearerAuth());
 
 export type AuthenticatedRequest = FastifyRequest & { principal?: Principal };
 
-export const CurrentPrincipal = createParamDecorator((_: unknown, context: ExecutionContext): Principal | null => {
-  return context.switchToHttp().getRequest<AuthenticatedRequest>().principal ?? null;
-});
+export const CurrentPrincipal = createParamDecorator(
+  (_: unknown, context: ExecutionContext): Principal | null => {
+    return context.switchToHttp().getRequest<AuthenticatedRequest>().principal ?? null;
+  },
+);
 
 function bearerToken(request: FastifyRequest): string | null | undefined {
   const header = request.headers.authorization;
@@ -55,8 +58,12 @@ export class AuthGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS, [context.getHandler(), context.getClass()]);
-    if (access === undefined) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no access`);
+    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    if (access === undefined)
+      throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no access`);
     if (access.kind === 'public') return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const token = bearerToken(request);
@@ -65,11 +72,17 @@ export class AuthGuard implements CanActivate {
       if (principal) request.principal = principal;
       return true;
     }
-    if (!principal) throw new Unauthenticated(token === undefined ? undefined : 'the bearer token is not valid or has expired');
+    if (!principal)
+      throw new Unauthenticated(
+        token === undefined ? undefined : 'the bearer token is not valid or has expired',
+      );
     request.principal = principal;
     if (access.permit !== null) {
       if (principal.view === 'support-readonly')
-        throw new PermitRequired(access.permit, `a support-readonly view cannot use this endpoint (needs ${access.permit})`);
+        throw new PermitRequired(
+          access.permit,
+          `a support-readonly view cannot use this endpoint (needs ${access.permit})`,
+        );
       if (!principal.permits.includes(access.permit)) throw new PermitRequired(access.permit);
     }
     return true;

@@ -9,7 +9,8 @@ export class FieldErrorBody {
 export class ErrorDetail {
   @ApiProperty({ example: 'VALIDATION_FAILED', description: 'UPPER_SNAKE error code' }) code!: string;
   @ApiProperty({ example: 'name: must not be empty' }) message!: string;
-  @ApiPropertyOptional({ type: [FieldErrorBody], description: 'Only for VALIDATION_FAILED' }) fields?: FieldErrorBody[];
+  @ApiPropertyOptional({ type: [FieldErrorBody], description: 'Only for VALIDATION_FAILED' })
+  fields?: FieldErrorBody[];
 }
 
 /** The body of every 4xx and 5xx response. */

@@ -11,19 +11,31 @@ export interface MappedError {
 }
 
 const FASTIFY_CODES: Record<string, { status: number; code: string; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'MALFORMED_JSON', message: 'the body is not valid JSON' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    status: 400,
+    code: 'MALFORMED_JSON',
+    message: 'the body is not valid JSON',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     status: 400,
     code: 'MALFORMED_JSON',
     message: 'the body is empty but the content type says JSON; send {} or no content type',
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'PAYLOAD_TOO_LARGE', message: 'the body is larger than allowed' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'the body is larger than allowed',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     status: 415,
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'send the body as application/json',
   },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'MALFORMED_REQUEST', message: 'content-length does not match the body' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'MALFORMED_REQUEST',
+    message: 'content-length does not match the body',
+  },
 };
 
 const STATUS_CODES: Record<number, string> = {
@@ -43,7 +55,12 @@ export function mapError(error: unknown): MappedError {
   if (error instanceof ServiceError)
     return { status: error.status, code: error.code, message: error.message, fields: error.fields };
   if (error instanceof InvalidCursorError)
-    return { status: 400, code: 'VALIDATION_FAILED', message: 'cursor: is not valid', fields: [{ path: 'cursor', message: 'is not valid' }] };
+    return {
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'cursor: is not valid',
+      fields: [{ path: 'cursor', message: 'is not valid' }],
+    };
   const code = (error as { code?: unknown })?.code;
   if (typeof code === 'string' && FASTIFY_CODES[code]) return { ...FASTIFY_CODES[code] };
   if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400)
@@ -54,6 +71,10 @@ export function mapError(error: unknown): MappedError {
   }
   const statusCode = (error as { statusCode?: unknown })?.statusCode;
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500)
-    return { status: statusCode, code: STATUS_CODES[statusCode] ?? 'BAD_REQUEST', message: (error as Error).message };
+    return {
+      status: statusCode,
+      code: STATUS_CODES[statusCode] ?? 'BAD_REQUEST',
+      message: (error as Error).message,
+    };
   return { status: 500, code: 'INTERNAL', message: 'something went wrong on our side; quote the request id' };
 }

@@ -36,11 +36,13 @@ export class ReadYourWrites {
   /** A Fastify preHandler: honours `minPosition` before the route sees the query (and removes it). */
   readonly beforeRead = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     const query = request.query as Record<string, unknown> | undefined;
-    if (request.method !== 'GET' || query === undefined || query === null || !('minPosition' in query)) return;
+    if (request.method !== 'GET' || query === undefined || query === null || !('minPosition' in query))
+      return;
     const text = query.minPosition;
     delete query.minPosition;
     const wanted = typeof text === 'string' ? parsePosition(text) : null;
-    if (wanted === null) throw ValidationFailed.field('minPosition', 'must be an event position from X-Event-Position');
+    if (wanted === null)
+      throw ValidationFailed.field('minPosition', 'must be an event position from X-Event-Position');
     await this.projections.waitFor(wanted);
     const at = await this.projections.position();
     if (at !== null) void reply.header(EVENT_POSITION_HEADER, formatPosition(at));

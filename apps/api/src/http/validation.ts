@@ -1,4 +1,10 @@
-import { type ArgumentMetadata, Injectable, type PipeTransform, ValidationPipe, type ValidationError } from '@nestjs/common';
+import {
+  type ArgumentMetadata,
+  Injectable,
+  type PipeTransform,
+  ValidationPipe,
+  type ValidationError,
+} from '@nestjs/common';
 import { type FieldError, ValidationFailed } from '@vetted/kernel';
 
 function fieldErrors(errors: ValidationError[], parent = ''): FieldError[] {

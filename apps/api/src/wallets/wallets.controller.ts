@@ -41,7 +41,9 @@ export class WalletsController {
   @Get('list')
   @Bearer()
   @ConsistentRead()
-  @ApiOperation({ summary: "The caller's active wallets (or archived ones with archived=true), a bare array" })
+  @ApiOperation({
+    summary: "The caller's active wallets (or archived ones with archived=true), a bare array",
+  })
   @ApiResponse({ status: 200, type: [WalletView] })
   @ApiErrors([400, 401])
   list(@Query() params: ListWalletsParams, @CurrentPrincipal() principal: Principal): Promise<WalletView[]> {
@@ -53,7 +55,8 @@ export class WalletsController {
   @ConsistentRead()
   @ApiOperation({
     summary: 'The name a new wallet of the family gets by default',
-    description: '`EVM N` / `Solana N`, N one more than the active plus archived regular wallets of that family.',
+    description:
+      '`EVM N` / `Solana N`, N one more than the active plus archived regular wallets of that family.',
   })
   @ApiResponse({ status: 200, type: ProposedNameView })
   @ApiErrors([400, 401])
@@ -84,7 +87,10 @@ export class WalletsController {
   @Post(':id/rename')
   @HttpCode(200)
   @Bearer('account.write')
-  @ApiOperation({ summary: 'Rename a wallet', description: `${NAME_RULES} Deposit wallets cannot be renamed.` })
+  @ApiOperation({
+    summary: 'Rename a wallet',
+    description: `${NAME_RULES} Deposit wallets cannot be renamed.`,
+  })
   @ApiParam({ name: 'id', type: Number })
   @ApiResponse({ status: 200, type: WalletView })
   @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409], { 409: 'NAME_TAKEN' })

@@ -4,7 +4,11 @@ import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 
 export class BalanceView {
   @ApiProperty({ example: 'base' }) network!: string;
-  @ApiProperty({ nullable: true, type: String, description: 'Contract address or mint; null for the native asset' })
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'Contract address or mint; null for the native asset',
+  })
   token!: string | null;
   @ApiProperty({ example: 'USDC' }) symbol!: string;
   @ApiProperty({ example: 6 }) decimals!: number;
@@ -32,7 +36,10 @@ export class WalletView {
 }
 
 export class ListWalletsParams {
-  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'true lists archived wallets instead of active ones' })
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    description: 'true lists archived wallets instead of active ones',
+  })
   @IsOptional()
   @IsIn(['true', 'false'])
   archived?: 'true' | 'false';
@@ -53,7 +60,9 @@ export class CreateWalletBody {
   @IsIn(WALLET_FAMILIES)
   family!: WalletFamily;
 
-  @ApiPropertyOptional({ description: 'Trimmed; unique per user case-insensitively; default: the proposed name' })
+  @ApiPropertyOptional({
+    description: 'Trimmed; unique per user case-insensitively; default: the proposed name',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(200)

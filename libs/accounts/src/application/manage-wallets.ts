@@ -65,7 +65,12 @@ export class RenameWalletHandler implements ICommandHandler<RenameWalletCommand,
 
   execute({ userId, walletId, name, metadata }: RenameWalletCommand): Promise<AccountOutcome> {
     const at = this.clock.now().toISOString();
-    return handleAccountCommand(this.store, userId, { type: 'RenameWallet', data: { walletId, name, at } }, metadata);
+    return handleAccountCommand(
+      this.store,
+      userId,
+      { type: 'RenameWallet', data: { walletId, name, at } },
+      metadata,
+    );
   }
 }
 
@@ -78,6 +83,11 @@ export class ArchiveWalletHandler implements ICommandHandler<ArchiveWalletComman
 
   execute({ userId, walletId, metadata }: ArchiveWalletCommand): Promise<AccountOutcome> {
     const at = this.clock.now().toISOString();
-    return handleAccountCommand(this.store, userId, { type: 'ArchiveWallet', data: { walletId, at } }, metadata);
+    return handleAccountCommand(
+      this.store,
+      userId,
+      { type: 'ArchiveWallet', data: { walletId, at } },
+      metadata,
+    );
   }
 }

@@ -65,7 +65,9 @@ export class WalletsAfterWriteHandler implements IQueryHandler<WalletsAfterWrite
 
   async execute({ outcome, walletIds }: WalletsAfterWriteQuery): Promise<WalletResource[]> {
     const docs = await Promise.all(
-      walletIds.map((id) => documentAfter(walletsProjection, this.wallets, outcome.streamId, outcome, String(id))),
+      walletIds.map((id) =>
+        documentAfter(walletsProjection, this.wallets, outcome.streamId, outcome, String(id)),
+      ),
     );
     return docs.filter((doc): doc is WalletDocument => doc !== null).map(renderWallet);
   }

@@ -7,7 +7,9 @@ describe('TokenService', () => {
   const alice = { userId: '5b0c4f8e-7d0a-5f5e-9d6c-1f2e3d4c5b6a', username: 'alice' };
 
   it('round-trips the subject, permits and view', async () => {
-    const { token, expiresAt } = await service.issue(alice, ['account.write', 'write'], { view: 'support-readonly' });
+    const { token, expiresAt } = await service.issue(alice, ['account.write', 'write'], {
+      view: 'support-readonly',
+    });
     expect(expiresAt).toBe('2026-11-21T11:00:00.000Z');
     await expect(service.verify(token)).resolves.toMatchObject({
       userId: alice.userId,
@@ -26,8 +28,9 @@ describe('TokenService', () => {
   it('rejects garbage and tampered tokens', async () => {
     const { token } = await service.issue(alice, ['write']);
     const [h, p, s] = token.split('.');
-    const forged = Buffer.from(JSON.stringify({ sub: alice.userId, username: 'mallory', permits: ['write'], exp: 9e9 }))
-      .toString('base64url');
+    const forged = Buffer.from(
+      JSON.stringify({ sub: alice.userId, username: 'mallory', permits: ['write'], exp: 9e9 }),
+    ).toString('base64url');
     await expect(service.verify(`${h}.${forged}.${s}`)).resolves.toBeNull();
     await expect(service.verify('not-a-jwt')).resolves.toBeNull();
     expect(p).toBeTruthy();

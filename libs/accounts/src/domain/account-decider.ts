@@ -5,4 +5,8 @@ import type { AccountEvent } from './events';
 import type { AccountState } from './state';
 import { evolve, initialState } from './state';
 
-export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = { decide, evolve, initialState };
+export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
+  decide,
+  evolve,
+  initialState,
+};

@@ -13,11 +13,27 @@ const signedUp: AccountEvent[] = [
   { type: 'UserSignedUp', data: { userId, username: 'alice', at } },
   {
     type: 'WalletCreated',
-    data: { userId, walletId: 1, family: 'evm', kind: 'regular', name: 'Your EVM Wallet', address: '0xE', at },
+    data: {
+      userId,
+      walletId: 1,
+      family: 'evm',
+      kind: 'regular',
+      name: 'Your EVM Wallet',
+      address: '0xE',
+      at,
+    },
   },
   {
     type: 'WalletCreated',
-    data: { userId, walletId: 2, family: 'solana', kind: 'regular', name: 'Your Solana Wallet', address: 'So1', at },
+    data: {
+      userId,
+      walletId: 2,
+      family: 'solana',
+      kind: 'regular',
+      name: 'Your Solana Wallet',
+      address: 'So1',
+      at,
+    },
   },
 ];
 
@@ -58,42 +74,68 @@ describe('account decider', () => {
     it('uses a trimmed given name', () => {
       spec
         .given(signedUp)
-        .when({ type: 'CreateWallet', data: { walletId: 3, family: 'evm', address: 'addr3', name: '  Trading  ', at: later } })
+        .when({
+          type: 'CreateWallet',
+          data: { walletId: 3, family: 'evm', address: 'addr3', name: '  Trading  ', at: later },
+        })
         .then([created(3, 'Trading')]);
     });
 
     it('proposes EVM N counting active and archived regular wallets of the family', () => {
       spec
-        .given([...signedUp, created(3, 'Trading'), { type: 'WalletArchived', data: { userId, walletId: 3, at: later } }])
-        .when({ type: 'CreateWallet', data: { walletId: 4, family: 'evm', address: 'addr4', name: null, at: later } })
+        .given([
+          ...signedUp,
+          created(3, 'Trading'),
+          { type: 'WalletArchived', data: { userId, walletId: 3, at: later } },
+        ])
+        .when({
+          type: 'CreateWallet',
+          data: { walletId: 4, family: 'evm', address: 'addr4', name: null, at: later },
+        })
         .then([created(4, 'EVM 3')]);
     });
 
     it('proposes Solana N for the Solana family', () => {
       spec
         .given(signedUp)
-        .when({ type: 'CreateWallet', data: { walletId: 3, family: 'solana', address: 'addr3', name: null, at: later } })
+        .when({
+          type: 'CreateWallet',
+          data: { walletId: 3, family: 'solana', address: 'addr3', name: null, at: later },
+        })
         .then([created(3, 'Solana 2', 'solana')]);
     });
 
     it('refuses a name taken case-insensitively, archived wallets included', () => {
       spec
-        .given([...signedUp, created(3, 'Savings'), { type: 'WalletArchived', data: { userId, walletId: 3, at: later } }])
-        .when({ type: 'CreateWallet', data: { walletId: 4, family: 'evm', address: 'a', name: ' SAVINGS ', at: later } })
+        .given([
+          ...signedUp,
+          created(3, 'Savings'),
+          { type: 'WalletArchived', data: { userId, walletId: 3, at: later } },
+        ])
+        .when({
+          type: 'CreateWallet',
+          data: { walletId: 4, family: 'evm', address: 'a', name: ' SAVINGS ', at: later },
+        })
         .thenThrows(WalletNameTaken, (e) => expect(e.code).toBe('NAME_TAKEN'));
     });
 
-    it.each(['', '   ', 'Predict - mine', 'predict - MINE', 'x'.repeat(65)])('refuses the name %j', (name) => {
-      spec
-        .given(signedUp)
-        .when({ type: 'CreateWallet', data: { walletId: 3, family: 'evm', address: 'a', name, at: later } })
-        .thenThrows(ValidationFailed, (e) => expect(e.fields?.[0].path).toBe('name'));
-    });
+    it.each(['', '   ', 'Predict - mine', 'predict - MINE', 'x'.repeat(65)])(
+      'refuses the name %j',
+      (name) => {
+        spec
+          .given(signedUp)
+          .when({ type: 'CreateWallet', data: { walletId: 3, family: 'evm', address: 'a', name, at: later } })
+          .thenThrows(ValidationFailed, (e) => expect(e.fields?.[0].path).toBe('name'));
+      },
+    );
 
     it('accepts names that merely mention the venue', () => {
       spec
         .given(signedUp)
-        .when({ type: 'CreateWallet', data: { walletId: 3, family: 'evm', address: 'addr3', name: 'My Predict - x', at: later } })
+        .when({
+          type: 'CreateWallet',
+          data: { walletId: 3, family: 'evm', address: 'addr3', name: 'My Predict - x', at: later },
+        })
         .then([created(3, 'My Predict - x')]);
     });
 
@@ -111,7 +153,10 @@ describe('account decider', () => {
         .given(signedUp)
         .when({ type: 'RenameWallet', data: { walletId: 1, name: ' Main ', at: later } })
         .then([
-          { type: 'WalletRenamed', data: { userId, walletId: 1, name: 'Main', previousName: 'Your EVM Wallet', at: later } },
+          {
+            type: 'WalletRenamed',
+            data: { userId, walletId: 1, name: 'Main', previousName: 'Your EVM Wallet', at: later },
+          },
         ]);
     });
 
@@ -122,13 +167,22 @@ describe('account decider', () => {
         .then([
           {
             type: 'WalletRenamed',
-            data: { userId, walletId: 1, name: 'your evm wallet', previousName: 'Your EVM Wallet', at: later },
+            data: {
+              userId,
+              walletId: 1,
+              name: 'your evm wallet',
+              previousName: 'Your EVM Wallet',
+              at: later,
+            },
           },
         ]);
     });
 
     it('does nothing for the same name', () => {
-      spec.given(signedUp).when({ type: 'RenameWallet', data: { walletId: 1, name: 'Your EVM Wallet', at } }).thenNothingHappens();
+      spec
+        .given(signedUp)
+        .when({ type: 'RenameWallet', data: { walletId: 1, name: 'Your EVM Wallet', at } })
+        .thenNothingHappens();
     });
 
     it("refuses another wallet's name", () => {
@@ -146,7 +200,10 @@ describe('account decider', () => {
     });
 
     it('answers not found for a wallet that is not in the account', () => {
-      spec.given(signedUp).when({ type: 'RenameWallet', data: { walletId: 9, name: 'x', at } }).thenThrows(WalletNotFound);
+      spec
+        .given(signedUp)
+        .when({ type: 'RenameWallet', data: { walletId: 9, name: 'x', at } })
+        .thenThrows(WalletNotFound);
     });
   });
 
@@ -166,7 +223,10 @@ describe('account decider', () => {
     });
 
     it('answers not found for an unknown wallet', () => {
-      spec.given(signedUp).when({ type: 'ArchiveWallet', data: { walletId: 7, at } }).thenThrows(WalletNotFound);
+      spec
+        .given(signedUp)
+        .when({ type: 'ArchiveWallet', data: { walletId: 7, at } })
+        .thenThrows(WalletNotFound);
     });
   });
 });

@@ -13,12 +13,10 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       if (state.status !== 'none') throw new UsernameTaken(username);
       return [
         { type: 'UserSignedUp', data: { userId, username, at } },
-        ...wallets.map(
-          (w): AccountEvent => ({
-            type: 'WalletCreated',
-            data: { userId, ...w, kind: 'regular', name: SIGNUP_WALLET_NAMES[w.family], at },
-          }),
-        ),
+        ...wallets.map((w): AccountEvent => ({
+          type: 'WalletCreated',
+          data: { userId, ...w, kind: 'regular', name: SIGNUP_WALLET_NAMES[w.family], at },
+        })),
       ];
     }
     case 'CreateWallet': {
@@ -30,7 +28,10 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
           : checkWalletName(command.data.name);
       ensureNameFree(account, name, null);
       return [
-        { type: 'WalletCreated', data: { userId: account.userId, walletId, family, kind: 'regular', name, address, at } },
+        {
+          type: 'WalletCreated',
+          data: { userId: account.userId, walletId, family, kind: 'regular', name, address, at },
+        },
       ];
     }
     case 'RenameWallet': {
@@ -42,7 +43,13 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       return [
         {
           type: 'WalletRenamed',
-          data: { userId: account.userId, walletId: wallet.id, name, previousName: wallet.name, at: command.data.at },
+          data: {
+            userId: account.userId,
+            walletId: wallet.id,
+            name,
+            previousName: wallet.name,
+            at: command.data.at,
+          },
         },
       ];
     }
@@ -50,7 +57,12 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       const account = active(state);
       const wallet = walletOf(account, command.data.walletId);
       if (wallet.archived) return [];
-      return [{ type: 'WalletArchived', data: { userId: account.userId, walletId: wallet.id, at: command.data.at } }];
+      return [
+        {
+          type: 'WalletArchived',
+          data: { userId: account.userId, walletId: wallet.id, at: command.data.at },
+        },
+      ];
     }
     default: {
       const unknownCommand: never = command;

@@ -8,7 +8,10 @@ export class UsernameTaken extends Conflict {
 
 export class WalletNameTaken extends Conflict {
   constructor(name: string) {
-    super('NAME_TAKEN', `you already have a wallet named "${name}" (names are unique, archived wallets included)`);
+    super(
+      'NAME_TAKEN',
+      `you already have a wallet named "${name}" (names are unique, archived wallets included)`,
+    );
   }
 }
 

@@ -8,9 +8,20 @@ export type AccountEvent =
   | DomainEvent<'UserSignedUp', { userId: string; username: string; at: string }>
   | DomainEvent<
       'WalletCreated',
-      { userId: string; walletId: number; family: WalletFamily; kind: 'regular'; name: string; address: string; at: string }
+      {
+        userId: string;
+        walletId: number;
+        family: WalletFamily;
+        kind: 'regular';
+        name: string;
+        address: string;
+        at: string;
+      }
     >
-  | DomainEvent<'WalletRenamed', { userId: string; walletId: number; name: string; previousName: string; at: string }>
+  | DomainEvent<
+      'WalletRenamed',
+      { userId: string; walletId: number; name: string; previousName: string; at: string }
+    >
   | DomainEvent<'WalletArchived', { userId: string; walletId: number; at: string }>;
 
 export type AccountEventType = AccountEvent['type'];

@@ -17,7 +17,12 @@ export const initialState = (): AccountState => ({ status: 'none' });
 export function evolve(state: AccountState, event: AccountEvent): AccountState {
   switch (event.type) {
     case 'UserSignedUp':
-      return { status: 'active', userId: event.data.userId, username: event.data.username, wallets: new Map() };
+      return {
+        status: 'active',
+        userId: event.data.userId,
+        username: event.data.username,
+        wallets: new Map(),
+      };
     case 'WalletCreated': {
       if (state.status !== 'active') return state;
       const { walletId, family, kind, name } = event.data;
@@ -25,7 +30,9 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
     }
     case 'WalletRenamed': {
       const wallet = state.status === 'active' ? state.wallets.get(event.data.walletId) : undefined;
-      return wallet && state.status === 'active' ? withWallet(state, { ...wallet, name: event.data.name }) : state;
+      return wallet && state.status === 'active'
+        ? withWallet(state, { ...wallet, name: event.data.name })
+        : state;
     }
     case 'WalletArchived': {
       const wallet = state.status === 'active' ? state.wallets.get(event.data.walletId) : undefined;

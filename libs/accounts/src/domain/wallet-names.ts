@@ -22,10 +22,13 @@ export function checkWalletName(raw: string, path = 'name'): string {
   if (name.length === 0) throw ValidationFailed.field(path, 'must not be empty');
   if (name.length > MAX_WALLET_NAME_LENGTH)
     throw ValidationFailed.field(path, `must be at most ${MAX_WALLET_NAME_LENGTH} characters`);
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw ValidationFailed.field(path, 'must not contain control characters');
+  if (/[\u0000-\u001f\u007f]/.test(name))
+    throw ValidationFailed.field(path, 'must not contain control characters');
   if (nameKey(name).startsWith(nameKey(DEPOSIT_WALLET_PREFIX)))
-    throw ValidationFailed.field(path, `must not begin with "${DEPOSIT_WALLET_PREFIX}" (reserved for deposit wallets)`);
+    throw ValidationFailed.field(
+      path,
+      `must not begin with "${DEPOSIT_WALLET_PREFIX}" (reserved for deposit wallets)`,
+    );
   return name;
 }
 

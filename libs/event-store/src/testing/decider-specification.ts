@@ -9,7 +9,8 @@ export function deciderSpecification<State, Command, Event extends DomainEvent>(
 ) {
   return {
     given(events: Event[]) {
-      const run = (command: Command) => decider.decide(command, events.reduce(decider.evolve, decider.initialState()));
+      const run = (command: Command) =>
+        decider.decide(command, events.reduce(decider.evolve, decider.initialState()));
       return {
         when(command: Command) {
           return {
@@ -19,7 +20,10 @@ export function deciderSpecification<State, Command, Event extends DomainEvent>(
             thenNothingHappens(): void {
               expect(run(command)).toEqual([]);
             },
-            thenThrows<E extends Error>(errorType: new (...args: never[]) => E, check?: (error: E) => void): void {
+            thenThrows<E extends Error>(
+              errorType: new (...args: never[]) => E,
+              check?: (error: E) => void,
+            ): void {
               let thrown: unknown = undefined;
               try {
                 run(command);

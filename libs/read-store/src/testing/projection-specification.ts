@@ -34,15 +34,19 @@ export async function projectTwice<D extends StoredDocument>(
   const collection = new MemoryReadStore().collection<D>(projection.collection);
   const snapshot = async () => {
     const docs: D[] = [];
-    for (const id of new Set(events.map((e) => projection.documentId(e)).filter((id): id is string => id !== null))) {
+    for (const id of new Set(
+      events.map((e) => projection.documentId(e)).filter((id): id is string => id !== null),
+    )) {
       const doc = await collection.get(id);
       if (doc) docs.push(structuredClone(doc));
     }
     return docs.sort((a, b) => (a._id < b._id ? -1 : 1));
   };
-  for (const event of events) if (projection.canHandle.includes(event.type)) await applyEvent(projection, collection, event);
+  for (const event of events)
+    if (projection.canHandle.includes(event.type)) await applyEvent(projection, collection, event);
   const once = await snapshot();
-  for (const event of events) if (projection.canHandle.includes(event.type)) await applyEvent(projection, collection, event);
+  for (const event of events)
+    if (projection.canHandle.includes(event.type)) await applyEvent(projection, collection, event);
   expect(await snapshot()).toEqual(once);
   return once;
 }

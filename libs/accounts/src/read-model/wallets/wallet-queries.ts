@@ -9,11 +9,19 @@ export async function listWallets(
   userId: string,
   archived: boolean,
 ): Promise<WalletDocument[]> {
-  const page = await wallets.find({ where: { userId, archived }, orderBy: 'id', direction: 'asc', limit: ALL });
+  const page = await wallets.find({
+    where: { userId, archived },
+    orderBy: 'id',
+    direction: 'asc',
+    limit: ALL,
+  });
   return page.items;
 }
 
-export async function allWalletsOf(wallets: Collection<WalletDocument>, userId: string): Promise<WalletDocument[]> {
+export async function allWalletsOf(
+  wallets: Collection<WalletDocument>,
+  userId: string,
+): Promise<WalletDocument[]> {
   const page = await wallets.find({ where: { userId }, orderBy: 'id', direction: 'asc', limit: ALL });
   return page.items;
 }

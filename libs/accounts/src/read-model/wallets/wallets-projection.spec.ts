@@ -10,14 +10,34 @@ const signup = recorded([
   {
     streamId: stream,
     type: 'WalletCreated',
-    data: { userId, walletId: 1, family: 'evm', kind: 'regular', name: 'Your EVM Wallet', address: '0xAbC', at },
+    data: {
+      userId,
+      walletId: 1,
+      family: 'evm',
+      kind: 'regular',
+      name: 'Your EVM Wallet',
+      address: '0xAbC',
+      at,
+    },
   },
   {
     streamId: stream,
     type: 'WalletCreated',
-    data: { userId, walletId: 2, family: 'solana', kind: 'regular', name: 'Your Solana Wallet', address: 'So1', at },
+    data: {
+      userId,
+      walletId: 2,
+      family: 'solana',
+      kind: 'regular',
+      name: 'Your Solana Wallet',
+      address: 'So1',
+      at,
+    },
   },
-  { streamId: stream, type: 'WalletRenamed', data: { userId, walletId: 1, name: 'Main', previousName: 'Your EVM Wallet', at } },
+  {
+    streamId: stream,
+    type: 'WalletRenamed',
+    data: { userId, walletId: 1, name: 'Main', previousName: 'Your EVM Wallet', at },
+  },
   { streamId: stream, type: 'WalletArchived', data: { userId, walletId: 2, at } },
 ]);
 
@@ -46,7 +66,11 @@ describe('wallets projection', () => {
 
   it('ignores a rename or archive of a wallet it never saw created', async () => {
     const orphan = recorded([
-      { streamId: stream, type: 'WalletRenamed', data: { userId, walletId: 9, name: 'x', previousName: 'y', at } },
+      {
+        streamId: stream,
+        type: 'WalletRenamed',
+        data: { userId, walletId: 9, name: 'x', previousName: 'y', at },
+      },
       { streamId: stream, type: 'WalletArchived', data: { userId, walletId: 9, at } },
     ]);
     expect(await projectTwice(walletsProjection, orphan)).toEqual([]);

@@ -1,9 +1,20 @@
 import type { StoredDocument } from '@vetted/read-store';
 
-export const FEED_KINDS = ['user_joined', 'agent_started', 'agent_stopped', 'service_transaction', 'balance_change'] as const;
+export const FEED_KINDS = [
+  'user_joined',
+  'agent_started',
+  'agent_stopped',
+  'service_transaction',
+  'balance_change',
+] as const;
 export type FeedKind = (typeof FEED_KINDS)[number];
 /** Kinds the public feed shows; `balance_change` is only in the owner's own feed. */
-export const GLOBAL_FEED_KINDS: readonly FeedKind[] = ['user_joined', 'agent_started', 'agent_stopped', 'service_transaction'];
+export const GLOBAL_FEED_KINDS: readonly FeedKind[] = [
+  'user_joined',
+  'agent_started',
+  'agent_stopped',
+  'service_transaction',
+];
 
 export interface FeedEntryDocument extends StoredDocument {
   id: string;
@@ -20,7 +31,10 @@ export interface FeedEntryDocument extends StoredDocument {
   activity?: unknown;
 }
 
-export type FeedEntryResource = Pick<FeedEntryDocument, 'id' | 'kind' | 'createdAt' | 'actor' | 'agent' | 'activity'>;
+export type FeedEntryResource = Pick<
+  FeedEntryDocument,
+  'id' | 'kind' | 'createdAt' | 'actor' | 'agent' | 'activity'
+>;
 
 export function renderFeedEntry(doc: FeedEntryDocument): FeedEntryResource {
   const entry: FeedEntryResource = { id: doc.id, kind: doc.kind, createdAt: doc.createdAt, actor: doc.actor };

@@ -10,7 +10,10 @@ export interface FeedQuery {
 }
 
 /** Newest first, optionally narrowed to some kinds; `mine` is the caller's own entries. */
-export function readFeed(feed: Collection<FeedEntryDocument>, query: FeedQuery): Promise<Page<FeedEntryDocument>> {
+export function readFeed(
+  feed: Collection<FeedEntryDocument>,
+  query: FeedQuery,
+): Promise<Page<FeedEntryDocument>> {
   const where: Record<string, string | boolean | readonly string[]> =
     query.scope === 'global' ? { global: true } : { userId: query.userId as string };
   if (query.kinds.length > 0) where.kind = query.kinds.length === 1 ? query.kinds[0] : query.kinds;

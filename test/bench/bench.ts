@@ -1,0 +1,16 @@
+import type { BenchResult } from './report';
+import type { SeededStore } from './seed';
+
+export interface BenchContext {
+  /** `--quick`: scaled-down sizes and durations, to check the harness itself (figures not comparable). */
+  quick: boolean;
+  /** The 1M-event store (seeded once, on first use, shared by rebuild and boot). */
+  seeded(): Promise<SeededStore>;
+}
+
+export interface Bench {
+  name: string;
+  /** One line for `--help`. */
+  describe: string;
+  run(context: BenchContext): Promise<BenchResult[]>;
+}
