@@ -41,12 +41,17 @@ describe('operations of the service itself', () => {
 
   it('exposes Prometheus metrics including request latency and projection lag', async () => {
     await t.request({ method: 'GET', url: '/health/live' });
+    const { token } = await t.signUp();
+    await t.request({ method: 'POST', url: '/v1/wallets', headers: bearer(token), payload: { family: 'evm', name: 'Dup' } });
+    await t.request({ method: 'POST', url: '/v1/wallets', headers: bearer(token), payload: { family: 'evm', name: 'dup' } });
     const res = await t.request({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toContain('http_request_duration_seconds_bucket');
     expect(res.body).toMatch(/projection_lag \d+/);
     expect(res.body).toContain('projection_checkpoint{projection="feed@v1"}');
+    expect(res.body).toMatch(/commands_total\{command="POST \/v1\/wallets",outcome="ok"\} [1-9]/);
+    expect(res.body).toMatch(/commands_total\{command="POST \/v1\/wallets",outcome="NAME_TAKEN"\} [1-9]/);
   });
 
   it('documents every endpoint with its errors in OpenAPI at /docs', async () => {

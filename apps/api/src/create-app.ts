@@ -7,6 +7,7 @@ import { Metrics, type PlatformOptions } from '@vetted/platform';
 import { LogController } from 'fastify';
 import type pino from 'pino';
 import { AppModule } from './app.module';
+import { errorCodeOf } from './http/error-filter';
 import { ReadYourWrites } from './http/read-your-writes';
 import { createLogger, NestPinoLogger } from './logger';
 
@@ -51,6 +52,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       { method: request.method, route, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    if (request.method !== 'GET' && request.method !== 'HEAD')
+      metrics.commands.inc({ command: `${request.method} ${route}`, outcome: errorCodeOf(request) ?? 'ok' });
     request.log.info(
       {
         requestId: request.id,

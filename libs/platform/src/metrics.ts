@@ -12,7 +12,7 @@ export class Metrics {
   });
   readonly commands = new Counter({
     name: 'commands_total',
-    help: 'Commands handled, by command and outcome (ok or an error code)',
+    help: 'Commands (non-GET requests) by route and outcome: ok, or the error code answered',
     labelNames: ['command', 'outcome'] as const,
     registers: [this.registry],
   });

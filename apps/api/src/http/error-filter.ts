@@ -3,9 +3,15 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './error-body';
 import { mapError } from './error-mapping';
 
+const errorCodes = new WeakMap<FastifyRequest, string>();
+
+/** The error code a request was answered with, if it failed (for the command outcome metric). */
+export const errorCodeOf = (request: FastifyRequest): string | undefined => errorCodes.get(request);
+
 /** Renders every error as the error body; a 500 is logged with the request id, never leaked. */
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const mapped = mapError(error);
+  errorCodes.set(request, mapped.code);
   if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
   void reply
     .status(mapped.status)

@@ -60,6 +60,8 @@ export class EsdbSubscription implements AllSubscription {
 
   private async deliver(): Promise<void> {
     try {
+      // Not inside the stream's 'data' emit, and `delivering` is set before the loop can end.
+      await null;
       while (this.queue.length > 0 && !this.stopped) {
         const batch = this.queue.splice(0, this.batchSize);
         await this.handler(batch);
