@@ -34,7 +34,9 @@ export interface RecordedEvent<Type extends string = string, Data = unknown> {
 
 /**
  * What the writer expects the stream to look like: `no_stream` (it must not exist), `any`
- * (no check), `stream_exists`, or the revision of its last event.
+ * (no check), `stream_exists`, or the revision of its last event (-1 means `no_stream`).
+ * Expected revisions, not event ids, make appends idempotent: the SQLite store does not
+ * deduplicate event ids (EventStoreDB does), so a retried append must state its revision.
  */
 export type ExpectedRevision = 'no_stream' | 'any' | 'stream_exists' | number;
 
@@ -64,7 +66,7 @@ export class WrongExpectedRevisionError extends Error {
 export type AllHandler = (events: readonly RecordedEvent[]) => Promise<void> | void;
 
 export interface AllSubscription {
-  /** Stops delivery; resolves once no handler call is running. */
+  /** Stops delivery; resolves once no handler call is running (so a handler must not await it). */
   stop(): Promise<void>;
   /** Settles when the subscription ends: resolves after stop(), rejects when the handler or the store failed. */
   readonly done: Promise<void>;

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import {
   Inject,
   Injectable,
@@ -15,21 +17,31 @@ import { ALL_PROJECTIONS } from './projections';
 
 export interface ProjectionReport {
   running: boolean;
+  /** Scaled out: whether this process holds the projections lease; null for the in-process store. */
+  leaseOwner: boolean | null;
   failure: string | null;
   head: string | null;
   projections: { name: string; checkpoint: string | null }[];
 }
 
+const LEASE = 'projections';
+const LEASE_TTL_MS = 15_000;
+
 /**
  * Runs the projectors in this process when RUN_WORKERS is on (the embedded default rebuilds
  * its in-process read models here at boot), and answers "have the read models passed
  * position P?" either way: from the runner in process, or from the stored checkpoints when
- * workers elsewhere own the projections.
+ * another process owns the projectors. With a durable read store several processes may run
+ * workers; a lease lets exactly one of them project at a time, and another takes over when it
+ * stops renewing.
  */
 @Injectable()
 export class ProjectionService implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('Projections');
-  readonly runner: ProjectionRunner | null;
+  private readonly owner = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
+  private leaseTimer: NodeJS.Timeout | null = null;
+  /** The projectors running in this process, if it runs (and, scaled out, leases) them. */
+  runner: ProjectionRunner | null = null;
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,
@@ -37,7 +49,6 @@ export class ProjectionService implements OnApplicationBootstrap, OnApplicationS
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly metrics: Metrics,
   ) {
-    this.runner = config.runWorkers ? new ProjectionRunner(store, readStore, ALL_PROJECTIONS) : null;
     metrics.gauge(
       'projection_lag',
       'Distance from the head of $all to the slowest projector (SQLite: events; EventStoreDB: log bytes)',
@@ -59,16 +70,50 @@ export class ProjectionService implements OnApplicationBootstrap, OnApplicationS
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.runner) return;
-    const started = Date.now();
-    await this.runner.start();
-    this.logger.log(
-      `read models ready: ${this.runner.totalApplied} events projected in ${Date.now() - started} ms`,
-    );
+    if (!this.config.runWorkers) return;
+    if (!this.readStore.durable) return this.startRunner();
+    if (await this.readStore.leases.acquire(LEASE, this.owner, LEASE_TTL_MS)) await this.startRunner();
+    else this.logger.log('another worker holds the projections lease; standing by');
+    this.leaseTimer = setInterval(() => void this.keepLease(), LEASE_TTL_MS / 3);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.runner?.stop();
+    if (this.leaseTimer) clearInterval(this.leaseTimer);
+    await this.stopRunner();
+    if (this.readStore.durable && this.config.runWorkers)
+      await this.readStore.leases.release(LEASE, this.owner);
+  }
+
+  private async startRunner(): Promise<void> {
+    const runner = new ProjectionRunner(this.store, this.readStore, ALL_PROJECTIONS);
+    this.runner = runner;
+    const started = Date.now();
+    await runner.start();
+    this.logger.log(
+      `read models ready: ${runner.totalApplied} events projected in ${Date.now() - started} ms`,
+    );
+  }
+
+  private async stopRunner(): Promise<void> {
+    const runner = this.runner;
+    this.runner = null;
+    await runner?.stop();
+  }
+
+  /** Renews the lease while projecting; takes over when the holder lets it expire; stops when it is lost. */
+  private async keepLease(): Promise<void> {
+    try {
+      const held = await this.readStore.leases.acquire(LEASE, this.owner, LEASE_TTL_MS);
+      if (held && !this.runner) {
+        this.logger.log('took the projections lease');
+        await this.startRunner();
+      } else if (!held && this.runner) {
+        this.logger.warn('lost the projections lease; stopping the projectors');
+        await this.stopRunner();
+      }
+    } catch (error) {
+      this.logger.error(`projections lease: ${String(error)}`);
+    }
   }
 
   /** True once every projector has passed `position`; false after the timeout. */
@@ -92,6 +137,7 @@ export class ProjectionService implements OnApplicationBootstrap, OnApplicationS
     const head = await this.store.headPosition();
     return {
       running: this.runner !== null && this.runner.failure === null,
+      leaseOwner: this.readStore.durable ? this.runner !== null : null,
       failure: this.runner?.failure ? String(this.runner.failure) : null,
       head:
         head === null

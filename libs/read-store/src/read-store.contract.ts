@@ -439,6 +439,30 @@ export function readStoreContract(name: string, open: () => Promise<ReadStore>):
       });
     });
 
+    describe('leases', () => {
+      it('gives a lease to one owner at a time, renews it for the holder, frees it on expiry or release', async () => {
+        const lease = randomName();
+        expect(await store.leases.acquire(lease, 'worker-a', 60_000)).toBe(true);
+        expect(await store.leases.acquire(lease, 'worker-b', 60_000)).toBe(false);
+        expect(await store.leases.acquire(lease, 'worker-a', 60_000)).toBe(true);
+        await store.leases.release(lease, 'worker-b');
+        expect(await store.leases.acquire(lease, 'worker-b', 60_000)).toBe(false);
+        await store.leases.release(lease, 'worker-a');
+        expect(await store.leases.acquire(lease, 'worker-b', 40)).toBe(true);
+        await new Promise((resolve) => setTimeout(resolve, 80));
+        expect(await store.leases.acquire(lease, 'worker-a', 60_000)).toBe(true);
+        expect(await store.leases.acquire(lease, 'worker-b', 60_000)).toBe(false);
+      });
+
+      it('decides concurrent takers: exactly one wins', async () => {
+        const lease = randomName();
+        const won = await Promise.all(
+          ['a', 'b', 'c', 'd'].map((w) => store.leases.acquire(lease, w, 60_000)),
+        );
+        expect(won.filter(Boolean)).toHaveLength(1);
+      });
+    });
+
     it('answers ping', async () => {
       expect(await store.ping()).toBe(true);
     });

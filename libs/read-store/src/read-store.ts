@@ -88,9 +88,24 @@ export interface Checkpoints {
   all(): Promise<Record<string, string>>;
 }
 
+/**
+ * Time-bounded ownership, so that among several workers exactly one runs a given set of
+ * projectors (or a process-manager partition) at a time; the others stand by.
+ */
+export interface Leases {
+  /**
+   * Takes, or renews, the lease `name` for `owner` until now + `ttlMs`. False while another
+   * owner holds it unexpired.
+   */
+  acquire(name: string, owner: string, ttlMs: number): Promise<boolean>;
+  /** Gives the lease up, if `owner` holds it. */
+  release(name: string, owner: string): Promise<void>;
+}
+
 export interface ReadStore {
   collection<D extends StoredDocument>(spec: CollectionSpec): Collection<D>;
   readonly checkpoints: Checkpoints;
+  readonly leases: Leases;
   /** True when the store is reachable (readiness). */
   ping(): Promise<boolean>;
   /** Whether documents survive a restart (Mongo) or must be rebuilt at boot (in-process). */

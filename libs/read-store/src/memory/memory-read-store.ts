@@ -1,12 +1,14 @@
 import { storedName } from '../find-query';
 import type { Collection, CollectionSpec, IndexSpec, ReadStore, StoredDocument } from '../read-store';
 import { MemoryCheckpoints } from './memory-checkpoints';
+import { MemoryLeases } from './memory-leases';
 import { MemoryCollection } from './memory-collection';
 
 /** The in-process read store: nothing survives a restart, so projections rebuild at boot. */
 export class MemoryReadStore implements ReadStore {
   readonly durable = false;
   readonly checkpoints = new MemoryCheckpoints();
+  readonly leases = new MemoryLeases();
   private readonly collections = new Map<string, MemoryCollection<StoredDocument>>();
 
   collection<D extends StoredDocument>(spec: CollectionSpec): Collection<D> {

@@ -3,12 +3,14 @@ import { storedName } from '../find-query';
 import type { Collection, CollectionSpec, ReadStore, StoredDocument } from '../read-store';
 import type { MongoDoc } from './find-filter';
 import { MongoCheckpoints } from './mongo-checkpoints';
+import { MongoLeases } from './mongo-leases';
 import { MongoCollection } from './mongo-collection';
 
 /** The durable read store: one MongoDB collection per read model version, plus `checkpoints`. */
 export class MongoReadStore implements ReadStore {
   readonly durable = true;
   readonly checkpoints: MongoCheckpoints;
+  readonly leases: MongoLeases;
   private readonly collections = new Map<string, MongoCollection<StoredDocument>>();
 
   constructor(
@@ -16,6 +18,7 @@ export class MongoReadStore implements ReadStore {
     private readonly db: Db,
   ) {
     this.checkpoints = new MongoCheckpoints(db.collection('checkpoints'));
+    this.leases = new MongoLeases(db);
   }
 
   static async connect(url: string, dbName: string, options?: MongoClientOptions): Promise<MongoReadStore> {
