@@ -70,6 +70,7 @@ describe('operations of the service itself', () => {
       ['/v1/activity/feed', 'get', ['200', '400', '401']],
       ['/health/live', 'get', []],
       ['/health/ready', 'get', []],
+      ['/metrics', 'get', []],
     ];
     for (const [path, method, statuses] of expected) {
       const operation = doc.paths[path]?.[method];
@@ -119,5 +120,17 @@ describe('operations of the service itself', () => {
     expect(list.statusCode).toBe(200);
     expect(BigInt(list.headers['x-event-position'] as string)).toBeGreaterThanOrEqual(BigInt(position));
     expect(list.json().map((w: { id: number }) => w.id)).toContain(created.json().id);
+  });
+
+  it('serves signup only while AUTH_DEV_SIGNUP is on', async () => {
+    const closed = await startTestApp({ env: { AUTH_DEV_SIGNUP: 'false' } });
+    try {
+      const res = await closed.request({ method: 'POST', url: '/v1/auth/signup', payload: { username: 'nobody_here' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.code).toBe('NOT_FOUND');
+      expect(await closed.head()).toBe('empty');
+    } finally {
+      await closed.close();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { Controller, Get, Header, HttpStatus, Inject, Res } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { EventStore } from '@vetted/event-store';
 import { EVENT_STORE } from '@vetted/event-store';
 import { Metrics, ProjectionService } from '@vetted/platform';
@@ -45,7 +45,8 @@ export class HealthController {
   @Get('metrics')
   @Public()
   @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
-  @ApiExcludeEndpoint()
+  @ApiOperation({ summary: 'Prometheus metrics: request latency, command outcomes, projection lag and checkpoints' })
+  @ApiProduces('text/plain')
   metricsText(): Promise<string> {
     return this.metrics.registry.metrics();
   }
