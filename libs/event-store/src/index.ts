@@ -3,3 +3,4 @@ export * from './position';
 export * from './stream-names';
 export * from './command-handling';
 export * from './sequence';
+export * from './subscription-runner';

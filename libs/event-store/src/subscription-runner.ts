@@ -1,0 +1,178 @@
+import type { AllSubscription, EventStore, RecordedEvent } from './event-store';
+import type { Position } from './position';
+import { comparePositions, formatPosition, parsePosition } from './position';
+
+/** Something fed from `$all`: a projector, or a process manager. Handling must be idempotent. */
+export interface Consumer {
+  /** Names its checkpoint. */
+  name: string;
+  canHandle: readonly string[];
+  handle(event: RecordedEvent): Promise<void>;
+}
+
+/** Where checkpoints are kept (text positions, see formatPosition). */
+export interface CheckpointStore {
+  get(name: string): Promise<string | null>;
+  put(name: string, position: string): Promise<void>;
+}
+
+export interface ConsumerStatus {
+  name: string;
+  checkpoint: string | null;
+}
+
+export interface RunnerOptions {
+  batchSize?: number;
+  onBatch?: (events: number, last: Position) => void;
+}
+
+interface Fed {
+  consumer: Consumer;
+  checkpoint: Position | null;
+}
+
+interface Waiter {
+  position: Position;
+  resolve: (reached: boolean) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * Feeds named, checkpointed consumers from one `$all` subscription. Every consumer keeps its own
+ * checkpoint (written after its handling of each batch), so one that is behind — a new read
+ * model version, say — catches up while the others skip what they have seen. Delivery is at
+ * least once: a crash between handling and checkpointing replays the batch.
+ */
+export class SubscriptionRunner {
+  private readonly fed: Fed[];
+  private readonly byType = new Map<string, Fed[]>();
+  private subscription: AllSubscription | null = null;
+  private processed: Position | null = null;
+  private waiters: Waiter[] = [];
+  private handled = 0;
+  /** Why the subscription ended, when it failed; readiness reports it. */
+  failure: unknown = null;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly checkpoints: CheckpointStore,
+    consumers: readonly Consumer[],
+    private readonly options: RunnerOptions = {},
+  ) {
+    this.fed = consumers.map((consumer) => ({ consumer, checkpoint: null }));
+    for (const fed of this.fed)
+      for (const type of fed.consumer.canHandle) {
+        const list = this.byType.get(type) ?? [];
+        list.push(fed);
+        this.byType.set(type, list);
+      }
+  }
+
+  /** Starts the subscription; resolves once every event that existed at the call is handled. */
+  async start(): Promise<void> {
+    for (const fed of this.fed) {
+      const stored = await this.checkpoints.get(fed.consumer.name);
+      fed.checkpoint = stored === null ? null : parsePosition(stored);
+    }
+    const from = this.lowestCheckpoint();
+    this.processed = from;
+    const head = await this.store.headPosition();
+    const caughtUp = head === null ? Promise.resolve(true) : this.waitFor(head, 0x7fffffff);
+    this.subscription = this.store.subscribeToAll(
+      { after: from ?? undefined, batchSize: this.options.batchSize ?? 5000 },
+      (events) => this.handle(events),
+    );
+    this.subscription.done.catch((error: unknown) => {
+      this.failure = error;
+      for (const waiter of this.waiters.splice(0)) {
+        clearTimeout(waiter.timer);
+        waiter.resolve(false);
+      }
+    });
+    await Promise.race([caughtUp, this.subscription.done.then(() => undefined)]);
+    if (this.failure) throw this.failure;
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop();
+    this.subscription = null;
+  }
+
+  /** The position every consumer has passed (null before the first event). */
+  get position(): Position | null {
+    return this.processed;
+  }
+
+  /** How many (event, consumer) deliveries were handled. */
+  get totalApplied(): number {
+    return this.handled;
+  }
+
+  status(): ConsumerStatus[] {
+    return this.fed.map((f) => ({
+      name: f.consumer.name,
+      checkpoint: f.checkpoint === null ? null : formatPosition(f.checkpoint),
+    }));
+  }
+
+  /** Resolves true once every consumer has passed `position`, false after `timeoutMs`. */
+  waitFor(position: Position, timeoutMs: number): Promise<boolean> {
+    if (this.processed !== null && comparePositions(this.processed, position) >= 0)
+      return Promise.resolve(true);
+    if (timeoutMs <= 0 || this.failure) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        position,
+        resolve,
+        timer: setTimeout(() => {
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          resolve(false);
+        }, timeoutMs),
+      };
+      this.waiters.push(waiter);
+    });
+  }
+
+  private async handle(events: readonly RecordedEvent[]): Promise<void> {
+    for (const event of events) {
+      const consumers = this.byType.get(event.type);
+      if (consumers === undefined) continue;
+      for (const fed of consumers) {
+        if (fed.checkpoint !== null && comparePositions(event.position, fed.checkpoint) <= 0) continue;
+        await fed.consumer.handle(event);
+        this.handled++;
+      }
+    }
+    const last = events[events.length - 1].position;
+    const text = formatPosition(last);
+    for (const fed of this.fed) {
+      fed.checkpoint = last;
+      await this.checkpoints.put(fed.consumer.name, text);
+    }
+    this.processed = last;
+    this.options.onBatch?.(events.length, last);
+    this.releaseWaiters();
+  }
+
+  private releaseWaiters(): void {
+    if (this.waiters.length === 0 || this.processed === null) return;
+    const processed = this.processed;
+    const still: Waiter[] = [];
+    for (const waiter of this.waiters) {
+      if (comparePositions(processed, waiter.position) >= 0) {
+        clearTimeout(waiter.timer);
+        waiter.resolve(true);
+      } else still.push(waiter);
+    }
+    this.waiters = still;
+  }
+
+  private lowestCheckpoint(): Position | null {
+    let lowest: Position | null = null;
+    for (const { checkpoint } of this.fed) {
+      if (checkpoint === null) return null;
+      if (lowest === null || comparePositions(checkpoint, lowest) < 0) lowest = checkpoint;
+    }
+    return lowest;
+  }
+}
