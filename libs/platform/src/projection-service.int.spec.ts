@@ -40,7 +40,7 @@ describe('ProjectionService scaled out', () => {
       expect(await second.waitFor((await store.headPosition())!, 1000)).toBe(true);
 
       await first.onApplicationShutdown();
-      await (second as unknown as { keepLease(): Promise<void> }).keepLease();
+      await second.leased.keepLease();
       expect((await second.report()).leaseOwner).toBe(true);
     } finally {
       await second.onApplicationShutdown();

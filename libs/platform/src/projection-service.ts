@@ -1,5 +1,3 @@
-import { randomUUID } from 'node:crypto';
-import { hostname } from 'node:os';
 import {
   Inject,
   Injectable,
@@ -7,11 +5,12 @@ import {
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
-import type { EventStore, Position } from '@vetted/event-store';
+import type { EventStore, Position, SubscriptionRunner } from '@vetted/event-store';
 import { EVENT_STORE, comparePositions, parsePosition } from '@vetted/event-store';
 import { CONFIG, type Config } from '@vetted/kernel';
 import type { ReadStore } from '@vetted/read-store';
 import { READ_STORE, ProjectionRunner, checkpointName } from '@vetted/read-store';
+import { LeasedRunner } from './leased-runner';
 import { Metrics } from './metrics';
 import { ALL_PROJECTIONS } from './projections';
 
@@ -24,24 +23,15 @@ export interface ProjectionReport {
   projections: { name: string; checkpoint: string | null }[];
 }
 
-const LEASE = 'projections';
-const LEASE_TTL_MS = 15_000;
-
 /**
  * Runs the projectors in this process when RUN_WORKERS is on (the embedded default rebuilds
  * its in-process read models here at boot), and answers "have the read models passed
  * position P?" either way: from the runner in process, or from the stored checkpoints when
- * another process owns the projectors. With a durable read store several processes may run
- * workers; a lease lets exactly one of them project at a time, and another takes over when it
- * stops renewing.
+ * another process owns the projectors (scaled out, a lease picks one owner at a time).
  */
 @Injectable()
 export class ProjectionService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly logger = new Logger('Projections');
-  private readonly owner = `${hostname()}-${process.pid}-${randomUUID().slice(0, 8)}`;
-  private leaseTimer: NodeJS.Timeout | null = null;
-  /** The projectors running in this process, if it runs (and, scaled out, leases) them. */
-  runner: ProjectionRunner | null = null;
+  readonly leased: LeasedRunner;
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,
@@ -49,6 +39,12 @@ export class ProjectionService implements OnApplicationBootstrap, OnApplicationS
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly metrics: Metrics,
   ) {
+    this.leased = new LeasedRunner({
+      lease: 'projections',
+      leases: readStore.durable ? readStore.leases : null,
+      create: () => new ProjectionRunner(store, readStore, ALL_PROJECTIONS),
+      logger: new Logger('Projections'),
+    });
     metrics.gauge(
       'projection_lag',
       'Distance from the head of $all to the slowest projector (SQLite: events; EventStoreDB: log bytes)',
@@ -69,51 +65,17 @@ export class ProjectionService implements OnApplicationBootstrap, OnApplicationS
     );
   }
 
+  /** The projectors running in this process, if any. */
+  get runner(): SubscriptionRunner | null {
+    return this.leased.runner;
+  }
+
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.runWorkers) return;
-    if (!this.readStore.durable) return this.startRunner();
-    if (await this.readStore.leases.acquire(LEASE, this.owner, LEASE_TTL_MS)) await this.startRunner();
-    else this.logger.log('another worker holds the projections lease; standing by');
-    this.leaseTimer = setInterval(() => void this.keepLease(), LEASE_TTL_MS / 3);
+    if (this.config.runWorkers) await this.leased.start();
   }
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.leaseTimer) clearInterval(this.leaseTimer);
-    await this.stopRunner();
-    if (this.readStore.durable && this.config.runWorkers)
-      await this.readStore.leases.release(LEASE, this.owner);
-  }
-
-  private async startRunner(): Promise<void> {
-    const runner = new ProjectionRunner(this.store, this.readStore, ALL_PROJECTIONS);
-    this.runner = runner;
-    const started = Date.now();
-    await runner.start();
-    this.logger.log(
-      `read models ready: ${runner.totalApplied} events projected in ${Date.now() - started} ms`,
-    );
-  }
-
-  private async stopRunner(): Promise<void> {
-    const runner = this.runner;
-    this.runner = null;
-    await runner?.stop();
-  }
-
-  /** Renews the lease while projecting; takes over when the holder lets it expire; stops when it is lost. */
-  private async keepLease(): Promise<void> {
-    try {
-      const held = await this.readStore.leases.acquire(LEASE, this.owner, LEASE_TTL_MS);
-      if (held && !this.runner) {
-        this.logger.log('took the projections lease');
-        await this.startRunner();
-      } else if (!held && this.runner) {
-        this.logger.warn('lost the projections lease; stopping the projectors');
-        await this.stopRunner();
-      }
-    } catch (error) {
-      this.logger.error(`projections lease: ${String(error)}`);
-    }
+    await this.leased.stop();
   }
 
   /** True once every projector has passed `position`; false after the timeout. */

@@ -1,0 +1,123 @@
+import type { ChainTx, Network, RejectionReason } from '@vetted/venues';
+import { SubmissionRejected, isEvmNetwork } from '@vetted/venues';
+import { Movements } from '../ledger/ledger';
+import type { TxContext, TxKind } from '../txs/submissions';
+import type { TxOutcome } from '../txs/tx-log';
+import type { World } from '../world/world';
+import { dexRouter, feeSink } from '../world/sandbox-accounts';
+import { chargedFee, maxFee } from './gas-schedule';
+import { blockhashValid } from './solana-blockhash';
+
+interface Problem {
+  reason: RejectionReason;
+  message: string;
+}
+
+const CHAIN_KINDS: ChainTx['kind'][] = ['transfer', 'approve', 'swap', 'evmCall', 'solanaTransaction'];
+
+/**
+ * What chain transactions do. At submission the world checks what it can (blockhash, gas, funds,
+ * allowance, route) and rejects with nothing recorded; at execution (the same moment with block
+ * time 0, its block otherwise) it checks again: unaffordable gas or an expired blockhash drops the
+ * transaction, any other failure reverts it, charging gas and moving nothing else.
+ */
+export class ChainExecution {
+  readonly kinds: TxKind<ChainTx>[];
+
+  constructor(private readonly world: World) {
+    this.kinds = CHAIN_KINDS.map((kind) => ({
+      kind,
+      settlesAtOnce: false,
+      usesNonce: true,
+      preflight: (tx: ChainTx, nowMs: number) => this.preflight(tx, nowMs),
+      execute: (tx: ChainTx, context: TxContext) => this.execute(tx, context),
+    }));
+  }
+
+  /** Spendable balance: on `perps`, USDC held as margin by open positions cannot leave. */
+  spendable(network: Network, address: string, token: string | null, nowMs: number): bigint {
+    if (network === 'perps') return this.world.perpAccounts.withdrawableRaw(address, nowMs);
+    return this.world.ledger.balance(network, address, token);
+  }
+
+  private preflight(tx: ChainTx, nowMs: number): void {
+    const problem = this.problem(tx, nowMs, maxFee(tx));
+    if (problem) throw new SubmissionRejected(problem.reason, problem.message, tx.submissionId);
+  }
+
+  private execute(tx: ChainTx, context: TxContext): TxOutcome {
+    const fee = chargedFee(tx);
+    const problem = this.problem(tx, context.nowMs, fee);
+    if (problem && (problem.reason === 'insufficient_gas' || problem.reason === 'blockhash_expired'))
+      return { status: 'dropped', feeRaw: 0n, transfers: [], error: problem.message };
+    const movements = new Movements();
+    const failure = problem ?? this.apply(tx, context.nowMs, movements);
+    const charged = new Movements();
+    charged.add(this.world.ledger.transfer(tx.network, null, tx.from, feeSink(tx.network), fee, 'fee'));
+    if (failure) return { status: 'reverted', feeRaw: fee, transfers: charged.list, error: failure.message };
+    return { status: 'success', feeRaw: fee, transfers: [...movements.list, ...charged.list], error: null };
+  }
+
+  private problem(tx: ChainTx, nowMs: number, fee: bigint): Problem | null {
+    const { network, from } = tx;
+    if (network === 'solana' && !blockhashValid(this.world.seed, tx.recentBlockhash ?? '', nowMs))
+      return { reason: 'blockhash_expired', message: 'the blockhash has expired or is unknown' };
+    const native = fee > 0n ? this.spendable(network, from, null, nowMs) : 0n;
+    if (native < fee) return { reason: 'insufficient_gas', message: `${from} cannot pay the ${fee} gas fee` };
+    const debit = this.debitOf(tx);
+    if (debit) {
+      const available = debit.token === null ? native - fee : this.spendable(network, from, debit.token, nowMs);
+      if (available < debit.amount)
+        return { reason: 'insufficient_funds', message: `${from} has ${available}, needs ${debit.amount}` };
+    }
+    if (tx.kind === 'swap') {
+      if (!this.world.dex.path({ network, token: tx.tokenIn }, tx.assetOut))
+        return { reason: 'no_route', message: 'no pool route connects these assets' };
+      if (tx.tokenIn !== null && isEvmNetwork(network)) {
+        const allowance = this.world.allowances.get(network, tx.tokenIn, from, dexRouter(network));
+        if (allowance < tx.amountInRaw)
+          return { reason: 'insufficient_allowance', message: `the DEX router may spend ${allowance}, needs ${tx.amountInRaw}` };
+      }
+    }
+    return null;
+  }
+
+  private debitOf(tx: ChainTx): { token: string | null; amount: bigint } | null {
+    switch (tx.kind) {
+      case 'transfer':
+        return { token: tx.token, amount: tx.amountRaw };
+      case 'swap':
+        return { token: tx.tokenIn, amount: tx.amountInRaw };
+      case 'evmCall':
+        return { token: null, amount: tx.valueRaw };
+      default:
+        return null;
+    }
+  }
+
+  private apply(tx: ChainTx, nowMs: number, movements: Movements): Problem | null {
+    const { ledger, allowances, dex } = this.world;
+    switch (tx.kind) {
+      case 'transfer':
+        movements.add(ledger.transfer(tx.network, tx.token, tx.from, tx.to, tx.amountRaw));
+        return null;
+      case 'approve':
+        allowances.set(tx.network, tx.token, tx.from, tx.spender, tx.amountRaw);
+        return null;
+      case 'evmCall':
+        movements.add(ledger.transfer(tx.network, null, tx.from, tx.to, tx.valueRaw));
+        return null;
+      case 'solanaTransaction':
+        return null;
+      case 'swap': {
+        const from = { network: tx.network, token: tx.tokenIn };
+        const swap = { from, to: tx.assetOut, amountInRaw: tx.amountInRaw, minAmountOutRaw: tx.minAmountOutRaw };
+        const outcome = dex.swap({ ...swap, payer: tx.from, recipient: tx.recipient! }, nowMs, movements);
+        if (!outcome.ok) return { reason: outcome.reason, message: outcome.message };
+        if (tx.tokenIn !== null && isEvmNetwork(tx.network))
+          allowances.spend(tx.network, tx.tokenIn, tx.from, dexRouter(tx.network), tx.amountInRaw);
+        return null;
+      }
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import type {
+  Balance,
+  ChainClient,
+  ChainTx,
+  FeeEstimate,
+  Network,
+  RecentBlockhash,
+  SubmitOptions,
+  TxReceipt,
+} from '@vetted/venues';
+import { isNetwork } from '@vetted/venues';
+import { encodeJson, sha256Hex } from '../store/json-codec';
+import { normalizeToken } from '../tokens/asset-directory';
+import { feeAssetOf } from '../tokens/token-registry';
+import { toReceipt } from '../txs/tx-log';
+import type { World } from '../world/world';
+import { iso } from '../world/world-clock';
+import { cachedAddress } from './address-cache';
+import { ChainExecution } from './chain-execution';
+import { normalizeChainTx, recipientOf } from './chain-tx-rules';
+import { maxFee } from './gas-schedule';
+import { recentBlockhash } from './solana-blockhash';
+
+/** The chains of the sandbox world behind the `ChainClient` port. */
+export class SandboxChain implements ChainClient {
+  private readonly execution: ChainExecution;
+
+  constructor(private readonly world: World) {
+    this.execution = new ChainExecution(world);
+    for (const kind of this.execution.kinds) world.submissions.register(kind);
+  }
+
+  async balances(network: Network, address: string): Promise<Balance[]> {
+    const owner = this.owner(network, address);
+    this.world.settleIfDue();
+    return this.world.ledger.balances(network, owner).map((b) => ({ network, ...b }));
+  }
+
+  async balance(network: Network, address: string, token: string | null): Promise<bigint> {
+    const owner = this.owner(network, address);
+    this.world.settleIfDue();
+    return this.world.ledger.balance(network, owner, normalizeToken(network, token));
+  }
+
+  async allowance(network: Network, token: string, owner: string, spender: string): Promise<bigint> {
+    const ownerAddress = this.owner(network, owner);
+    const spenderAddress = this.owner(network, spender);
+    this.world.settleIfDue();
+    return this.world.allowances.get(network, normalizeToken(network, token) ?? '', ownerAddress, spenderAddress);
+  }
+
+  async estimateFee(tx: ChainTx): Promise<FeeEstimate> {
+    const normalized = normalizeChainTx(tx);
+    return { feeAsset: feeAssetOf(normalized.network), maxFeeRaw: maxFee(normalized) };
+  }
+
+  async submit(tx: ChainTx, options: SubmitOptions = {}): Promise<TxReceipt> {
+    const request = normalizeChainTx(tx);
+    const requestJson = encodeJson(request);
+    const kind = this.execution.kinds.find((k) => k.kind === request.kind)!;
+    const result = await this.world.writes.run(() =>
+      this.world.submissions.submit({
+        kind,
+        submissionId: request.submissionId,
+        network: request.network,
+        from: request.from,
+        to: recipientOf(request),
+        request,
+        requestJson,
+        payloadHash: sha256Hex(requestJson),
+        faultTarget: 'submission',
+        deadlineMs: options.deadlineMs ?? null,
+      }),
+    );
+    if (result.error) throw result.error;
+    return toReceipt(result.record!);
+  }
+
+  async receipt(hash: string): Promise<TxReceipt | null> {
+    this.world.settleIfDue();
+    const record = this.world.log.byHash(hash);
+    return record ? toReceipt(record) : null;
+  }
+
+  async receiptBySubmission(submissionId: string): Promise<TxReceipt | null> {
+    this.world.settleIfDue();
+    const record = this.world.log.bySubmission(submissionId);
+    return record ? toReceipt(record) : null;
+  }
+
+  async recentBlockhash(): Promise<RecentBlockhash> {
+    const { blockhash, expiresMs } = recentBlockhash(this.world.seed, this.world.clock.nowMs());
+    return { blockhash, expiresAt: iso(expiresMs) };
+  }
+
+  private owner(network: Network, address: string): string {
+    if (!isNetwork(network)) throw new RangeError(`unknown network ${String(network)}`);
+    const owner = cachedAddress(network, address);
+    if (!owner) throw new RangeError(`${address} is not a valid ${network} address`);
+    return owner;
+  }
+}

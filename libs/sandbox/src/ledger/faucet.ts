@@ -1,0 +1,37 @@
+import type { Network } from '@vetted/venues';
+import { Movements } from './ledger';
+import type { TxContext, TxKind } from '../txs/submissions';
+import type { TxOutcome } from '../txs/tx-log';
+import type { World } from '../world/world';
+
+export interface FaucetRequest {
+  submissionId: string;
+  network: Network;
+  to: string;
+  token: string | null;
+  amountRaw: bigint;
+}
+
+/** An external deposit: with fees, the only way value enters the world (see `SupplyRecord.depositedRaw`). */
+export class Faucet implements TxKind<FaucetRequest> {
+  readonly kind = 'faucet';
+  readonly settlesAtOnce = true;
+  readonly usesNonce = false;
+
+  constructor(private readonly world: World) {}
+
+  /** Faucet submissions are numbered, so their hashes replay with the seed. */
+  nextSubmissionId(): string {
+    const next = Number(this.world.meta.get('faucet_seq') ?? 0) + 1;
+    this.world.meta.set('faucet_seq', String(next));
+    return `faucet:${next}`;
+  }
+
+  preflight(): void {}
+
+  execute(request: FaucetRequest, _context: TxContext): TxOutcome {
+    const movements = new Movements();
+    movements.add(this.world.ledger.deposit(request.network, request.token, request.to, request.amountRaw));
+    return { status: 'success', feeRaw: 0n, transfers: movements.list, error: null };
+  }
+}

@@ -1,0 +1,28 @@
+import type { Network } from '@vetted/venues';
+import { derivedAddress } from './deterministic';
+
+const memo = new Map<string, string>();
+/** Deriving an address costs a keccak (and an EIP-55 checksum): each is computed once. */
+function account(network: Network, label: string): string {
+  const key = `${network}|${label}`;
+  let address = memo.get(key);
+  if (address === undefined) {
+    address = derivedAddress(network, label);
+    memo.set(key, address);
+  }
+  return address;
+}
+
+/**
+ * The world's own accounts. Their addresses derive from fixed labels (not the seed), so they are
+ * the same in every sandbox and valid for their network.
+ */
+export const feeSink = (network: Network): string => account(network, `vetted-sandbox:fee-sink:${network}`);
+export const arbitrageur = (network: Network): string => account(network, `vetted-sandbox:arbitrageur:${network}`);
+export const dexRouter = (network: Network): string => account(network, `vetted-sandbox:dex-router:${network}`);
+export const poolAccount = (poolId: string, network: Network): string =>
+  account(network, `vetted-sandbox:pool:${poolId}:${network}`);
+/** Takes the other side of perp trades: realized profits come from it, losses go to it. */
+export const PERP_HOUSE = account('perps', 'vetted-sandbox:perp-house');
+/** Holds prediction collateral: buys pay into it, sells and winning redemptions pay out of it. */
+export const PREDICT_TREASURY = account('polygon', 'vetted-sandbox:predict-treasury');
