@@ -29,16 +29,26 @@ interface NodeServerOptions {
 }
 
 async function startNodeServer(options: NodeServerOptions): Promise<RunningServer> {
-  if (!existsSync(options.script)) throw new Error(`${options.script} is missing: run \`npm run build\` first`);
+  if (!existsSync(options.script))
+    throw new Error(`${options.script} is missing: run \`npm run build\` first`);
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const since = performance.now();
-  const child = spawnChild(process.execPath, [...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])], {
-    env: { ...process.env, ...options.env, PORT: String(port) },
-    cwd: options.cwd ?? process.cwd(),
-  });
+  const child = spawnChild(
+    process.execPath,
+    [...(options.nodeArgs ?? []), options.script, ...(options.args ?? [])],
+    {
+      env: { ...process.env, ...options.env, PORT: String(port) },
+      cwd: options.cwd ?? process.cwd(),
+    },
+  );
   try {
-    const bootMs = await waitFor200(url + options.readyPath, { since, everyMs: 50, timeoutMs: options.timeoutMs, child });
+    const bootMs = await waitFor200(url + options.readyPath, {
+      since,
+      everyMs: 50,
+      timeoutMs: options.timeoutMs,
+      child,
+    });
     return { child, port, url, bootMs, stop: () => child.stop() };
   } catch (error) {
     await child.stop(1000);
@@ -56,11 +66,14 @@ export interface ApiOptions {
   env?: Record<string, string>;
 }
 
+/** The node flags `npm start` runs the API with (package.json). */
+export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=64'];
+
 /** Spawns the API and resolves once /health/live answers 200 (i.e. after the read models are rebuilt). */
 export function startApi(options: ApiOptions): Promise<RunningServer> {
   return startNodeServer({
     script: API_MAIN,
-    nodeArgs: options.nodeArgs,
+    nodeArgs: [...SERVICE_NODE_FLAGS, ...(options.nodeArgs ?? [])],
     cwd: options.cwd,
     env: {
       DATA_DIR: options.dataDir,

@@ -30,13 +30,19 @@ export function openBareDatabase(file: string): Database.Database {
   return db;
 }
 
-const normalise = (sql: string): string => sql.replace(/\s+/g, ' ').replace(/CREATE TABLE IF NOT EXISTS/i, 'CREATE TABLE').trim();
+const normalise = (sql: string): string =>
+  sql
+    .replace(/\s+/g, ' ')
+    .replace(/CREATE TABLE IF NOT EXISTS/i, 'CREATE TABLE')
+    .trim();
 
 /** Fails loudly if the adapter's table (in `file`) is no longer the one the baselines use. */
 export function assertSameSchema(file: string): void {
   const db = new Database(file, { readonly: true });
   try {
-    const row = db.prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'events'").get();
+    const row = db
+      .prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'events'")
+      .get();
     if (!row) throw new Error(`no events table in ${file}`);
     if (normalise(row.sql) !== normalise(EVENTS_SCHEMA))
       throw new Error(
@@ -64,7 +70,9 @@ export function benchEvent(n: number): { type: string; data: unknown; metadata: 
  */
 export class BareInserter {
   private readonly insert: Database.Statement<[string, number, string, string, string, string]>;
-  private readonly transaction: Database.Transaction<(streamId: string, id: string, type: string, body: string) => void>;
+  private readonly transaction: Database.Transaction<
+    (streamId: string, id: string, type: string, body: string) => void
+  >;
   private n = 0;
 
   constructor(private readonly db: Database.Database) {
@@ -105,7 +113,9 @@ export class BareInserter {
 export function bareReadAndParse(file: string): { rows: number; ms: number } {
   const db = new Database(file, { readonly: true });
   try {
-    const select = db.prepare<[], unknown[]>(`SELECT ${EVENT_COLUMNS} FROM events ORDER BY position`).raw(true);
+    const select = db
+      .prepare<[], unknown[]>(`SELECT ${EVENT_COLUMNS} FROM events ORDER BY position`)
+      .raw(true);
     const start = performance.now();
     let rows = 0;
     let sink = 0;

@@ -34,7 +34,9 @@ export const bootBench: Bench = {
         // A fresh empty DATA_DIR each time, so every empty boot also creates its file and secret.
         empty.push(await bootOnce(path.join(emptyRoot, `round-${round}`)));
         full.push(await bootOnce(seeded.dir));
-        log(`boot round ${round + 1}/${rounds}: ${formatNumber(seeded.events)} events ${formatNumber(full[round])} ms, empty ${formatNumber(empty[round])} ms`);
+        log(
+          `boot round ${round + 1}/${rounds}: ${formatNumber(seeded.events)} events ${formatNumber(full[round])} ms, empty ${formatNumber(empty[round])} ms`,
+        );
       }
     } finally {
       removeTempDir(emptyRoot);

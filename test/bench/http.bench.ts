@@ -48,7 +48,10 @@ async function signUpMany(api: RunningServer, count: number, concurrency: number
   return tokens;
 }
 
-async function getJson(url: string, headers: Record<string, string>): Promise<{ text: string; body: unknown }> {
+async function getJson(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ text: string; body: unknown }> {
   const response = await fetch(url, { headers });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`GET ${url} answered ${response.status}: ${text}`);
@@ -71,7 +74,8 @@ async function load(server: RunningServer, endpoint: Endpoint, seconds: number):
 
 export const httpBench: Bench = {
   name: 'http',
-  describe: 'wallets list and global feed through the API (child process) vs a bare Fastify child with the same bodies',
+  describe:
+    'wallets list and global feed through the API (child process) vs a bare Fastify child with the same bodies',
   async run(context: BenchContext): Promise<BenchResult[]> {
     const rounds = 2;
     const warmUpSeconds = context.quick ? 1 : 2;
@@ -89,7 +93,11 @@ export const httpBench: Bench = {
 
       const token = tokens[Math.floor(signups / 2)];
       const endpoints: Endpoint[] = [
-        { label: 'GET /v1/wallets/list', path: '/v1/wallets/list', headers: { authorization: `Bearer ${token}` } },
+        {
+          label: 'GET /v1/wallets/list',
+          path: '/v1/wallets/list',
+          headers: { authorization: `Bearer ${token}` },
+        },
         { label: 'GET /v1/activity/feed?scope=global', path: '/v1/activity/feed?scope=global', headers: {} },
       ];
       const bodies: Record<string, unknown> = {};
@@ -104,7 +112,8 @@ export const httpBench: Bench = {
       bare = await startBareServer(bodiesFile);
       for (const endpoint of endpoints) {
         const { text } = await getJson(bare.url + endpoint.path, endpoint.headers);
-        if (text !== texts[endpoint.path]) throw new Error(`the bare server's ${endpoint.label} body differs from the API's`);
+        if (text !== texts[endpoint.path])
+          throw new Error(`the bare server's ${endpoint.label} body differs from the API's`);
       }
 
       const results: BenchResult[] = [];
@@ -117,7 +126,9 @@ export const httpBench: Bench = {
             await load(server, endpoint, warmUpSeconds);
             measured[side].push(await load(server, endpoint, seconds));
             const last = measured[side][measured[side].length - 1];
-            log(`http ${endpoint.label} ${side} round ${round + 1}/${rounds}: ${formatNumber(last.rps)} req/s, p99 ${last.p99} ms`);
+            log(
+              `http ${endpoint.label} ${side} round ${round + 1}/${rounds}: ${formatNumber(last.rps)} req/s, p99 ${last.p99} ms`,
+            );
           }
         }
         const apiRps = median(measured.api.map((l) => l.rps));

@@ -15,13 +15,13 @@ import { concurrentAppendBench } from './concurrent-append.bench';
 import { httpBench } from './http.bench';
 import { rebuildBench } from './rebuild.bench';
 import { type BenchResult, formatNumber, log, summaryTable, verdict } from './report';
-import { type SeededStore, seedSignups } from './seed';
+import { EVENTS_PER_SIGNUP, type SeededStore, seedSignups } from './seed';
 import { cleanUpEverything, installCleanupHooks, removeTempDir } from './util';
 
 const BENCHES: readonly Bench[] = [appendBench, concurrentAppendBench, httpBench, rebuildBench, bootBench];
 
-/** 333,334 signups x 3 events = 1,000,002 events. */
-const SIGNUPS = 333_334;
+/** 200,000 signups x 5 events = 1,000,000 events. */
+const SIGNUPS = 200_000;
 const QUICK_SIGNUPS = 20_000;
 
 function usage(): string {
@@ -48,7 +48,9 @@ async function main(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const selected = names.length ? BENCHES.filter((b) => names.some((n) => b.name === n || b.name.startsWith(n))) : BENCHES;
+  const selected = names.length
+    ? BENCHES.filter((b) => names.some((n) => b.name === n || b.name.startsWith(n)))
+    : BENCHES;
 
   installCleanupHooks();
   const results: BenchResult[] = [];
@@ -58,7 +60,9 @@ async function main(): Promise<void> {
     seeded() {
       seeded ??= (async () => {
         const signups = quick ? QUICK_SIGNUPS : SIGNUPS;
-        log(`seeding ${formatNumber(signups * 3)} events (${formatNumber(signups)} signups) through the SQLite adapter`);
+        log(
+          `seeding ${formatNumber(signups * EVENTS_PER_SIGNUP)} events (${formatNumber(signups)} signups) through the SQLite adapter`,
+        );
         const store = await seedSignups(signups);
         log(`seeded in ${formatNumber(store.seedMs / 1000)} s`);
         results.push({
@@ -69,7 +73,7 @@ async function main(): Promise<void> {
           ratio: null,
           target: null,
           notes: [
-            `${formatNumber(store.signups)} signups x 3 events, 1000 appends in flight through SqliteEventStore: ${formatNumber((store.events * 1000) / store.seedMs)} events/s`,
+            `${formatNumber(store.signups)} signups x ${EVENTS_PER_SIGNUP} events, 1000 signups in flight through SqliteEventStore: ${formatNumber((store.events * 1000) / store.seedMs)} events/s`,
           ],
         });
         return store;
@@ -87,7 +91,9 @@ async function main(): Promise<void> {
       try {
         results.push(...(await bench.run(context)));
       } catch (error) {
-        log(`${bench.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+        log(
+          `${bench.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+        );
         results.push({
           name: bench.name,
           measured: Number.NaN,
@@ -119,7 +125,9 @@ async function main(): Promise<void> {
     );
   } else {
     console.log('');
-    console.log(`Vetted benchmarks${quick ? ' (QUICK: scaled down, figures not comparable)' : ''}, ${formatNumber(totalSeconds)} s, node ${process.version}`);
+    console.log(
+      `Vetted benchmarks${quick ? ' (QUICK: scaled down, figures not comparable)' : ''}, ${formatNumber(totalSeconds)} s, node ${process.version}`,
+    );
     console.log(summaryTable(results));
   }
 }

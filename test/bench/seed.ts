@@ -1,16 +1,16 @@
 /**
  * The 1M-event store for the rebuild and boot figures, seeded through the SQLite adapter itself
- * (so rows, bodies and encoding are exactly the adapter's): signups as the service writes them,
- * `UserSignedUp` + two `WalletCreated` in one append to `account-<userId>` with expected revision
- * `no_stream`, many appends in flight so group commit batches them.
+ * (so rows, bodies and encoding are exactly the adapter's) with the events the service writes
+ * for a signup: two wallet ids allocated with `allocateNumbers` (two `NumberAllocated` events in
+ * `sequence-wallet`), then `UserSignedUp` + two `WalletCreated` in one append to
+ * `account-<userId>` with expected revision `no_stream`; 5 events per signup, many signups in
+ * flight so group commit batches them.
  *
- * Differences from signups made over HTTP, none of which the projections look at:
- * - wallet ids come from a counter here; the service allocates them by appending `NumberAllocated`
- *   events to `sequence-wallet` (so a real store of 333k signups would hold 1.67M events);
- * - addresses have the right shape and length but no EIP-55 checksum (keccak per wallet would
- *   only slow the seeding down).
+ * One difference from signups made over HTTP, which the projections do not look at: addresses
+ * have the right shape and length but no EIP-55 checksum (keccak per wallet would only slow the
+ * seeding down).
  */
-import { accountStream, type NewEvent } from '@vetted/event-store';
+import { accountStream, allocateNumbers, type NewEvent } from '@vetted/event-store';
 import { SqliteEventStore } from '@vetted/event-store/sqlite/sqlite-event-store';
 import { uuidV5 } from '@vetted/kernel';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -18,6 +18,9 @@ import path from 'node:path';
 import { assertSameSchema } from './bare-sqlite';
 import { formatNumber, log } from './report';
 import { makeTempDir } from './util';
+
+/** Two `NumberAllocated`, `UserSignedUp` and two `WalletCreated`. */
+export const EVENTS_PER_SIGNUP = 5;
 
 export interface SeededStore {
   /** A DATA_DIR for the API: holds `events.sqlite`. */
@@ -38,7 +41,11 @@ function fakeSolanaAddress(): string {
 }
 
 /** The three events of one signup, with the metadata the HTTP layer attaches. */
-export function signupEvents(index: number, at: string, firstWalletId: number): { streamId: string; events: NewEvent[] } {
+export function signupEvents(
+  index: number,
+  at: string,
+  firstWalletId: number,
+): { streamId: string; events: NewEvent[] } {
   const username = `user_${index}`;
   const userId = uuidV5(`user:${username}`);
   const requestId = randomUUID();
@@ -58,7 +65,10 @@ export function signupEvents(index: number, at: string, firstWalletId: number): 
   };
 }
 
-export async function seedSignups(signups: number, options: { concurrency?: number } = {}): Promise<SeededStore> {
+export async function seedSignups(
+  signups: number,
+  options: { concurrency?: number } = {},
+): Promise<SeededStore> {
   const concurrency = options.concurrency ?? 1000;
   const dir = makeTempDir('seeded');
   const file = path.join(dir, 'events.sqlite');
@@ -72,7 +82,12 @@ export async function seedSignups(signups: number, options: { concurrency?: numb
       for (;;) {
         const index = next++;
         if (index >= signups) return;
-        const { streamId, events } = signupEvents(index, new Date(t0 + index * 1000).toISOString(), 2 * index + 1);
+        const [firstWalletId] = await allocateNumbers(store, 'wallet', 2);
+        const { streamId, events } = signupEvents(
+          index,
+          new Date(t0 + index * 1000).toISOString(),
+          firstWalletId,
+        );
         await store.appendToStream(streamId, events, { expectedRevision: 'no_stream' });
         if (index % 50000 === 0 && performance.now() - lastReport > 5000) {
           lastReport = performance.now();
@@ -86,5 +101,5 @@ export async function seedSignups(signups: number, options: { concurrency?: numb
   }
   const seedMs = performance.now() - started;
   assertSameSchema(file);
-  return { dir, file, signups, events: signups * 3, seedMs };
+  return { dir, file, signups, events: signups * EVENTS_PER_SIGNUP, seedMs };
 }

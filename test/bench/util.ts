@@ -159,9 +159,13 @@ export async function waitFor200(
       // not listening yet
     }
     if (childGone)
-      throw new Error(`the process serving ${url} exited before answering:\n${options.child?.output() ?? ''}`);
+      throw new Error(
+        `the process serving ${url} exited before answering:\n${options.child?.output() ?? ''}`,
+      );
     if (performance.now() > deadline)
-      throw new Error(`${url} did not answer 200 within ${options.timeoutMs} ms:\n${options.child?.output() ?? ''}`);
+      throw new Error(
+        `${url} did not answer 200 within ${options.timeoutMs} ms:\n${options.child?.output() ?? ''}`,
+      );
     const wait = everyMs - (performance.now() - attempt);
     if (wait > 0) await sleep(wait);
   }

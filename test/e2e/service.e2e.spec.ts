@@ -34,8 +34,8 @@ describe('operations of the service itself', () => {
       projections: { running: true, failure: null },
     });
     expect(ready.json().projections.projections.map((p: { name: string }) => p.name)).toEqual([
-      'wallets@v1',
-      'feed@v1',
+      'wallets@v2',
+      'feed@v2',
     ]);
   });
 
@@ -49,7 +49,7 @@ describe('operations of the service itself', () => {
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toContain('http_request_duration_seconds_bucket');
     expect(res.body).toMatch(/projection_lag \d+/);
-    expect(res.body).toContain('projection_checkpoint{projection="feed@v1"}');
+    expect(res.body).toContain('projection_checkpoint{projection="feed@v2"}');
     expect(res.body).toMatch(/commands_total\{command="POST \/v1\/wallets",outcome="ok"\} [1-9]/);
     expect(res.body).toMatch(/commands_total\{command="POST \/v1\/wallets",outcome="NAME_TAKEN"\} [1-9]/);
   });

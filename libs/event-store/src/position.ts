@@ -34,5 +34,6 @@ export function parsePosition(text: string): Position | null {
 
 /** A fixed-width key whose string order is position order (read-model versions and sort keys). */
 export function positionKey(p: Position): string {
-  return `${p.commit.toString().padStart(20, '0')}.${p.prepare.toString().padStart(20, '0')}`;
+  const commit = p.commit.toString().padStart(20, '0');
+  return `${commit}.${p.prepare === p.commit ? commit : p.prepare.toString().padStart(20, '0')}`;
 }

@@ -7,7 +7,8 @@ export interface Consumer {
   /** Names its checkpoint. */
   name: string;
   canHandle: readonly string[];
-  handle(event: RecordedEvent): Promise<void>;
+  /** The events of one batch it handles and has not seen yet, in `$all` order. */
+  handle(events: readonly RecordedEvent[]): Promise<void>;
 }
 
 /** Where checkpoints are kept (text positions, see formatPosition). */
@@ -28,6 +29,7 @@ export interface RunnerOptions {
 
 interface Fed {
   consumer: Consumer;
+  handles: ReadonlySet<string>;
   checkpoint: Position | null;
 }
 
@@ -45,7 +47,6 @@ interface Waiter {
  */
 export class SubscriptionRunner {
   private readonly fed: Fed[];
-  private readonly byType = new Map<string, Fed[]>();
   private subscription: AllSubscription | null = null;
   private processed: Position | null = null;
   private waiters: Waiter[] = [];
@@ -59,13 +60,11 @@ export class SubscriptionRunner {
     consumers: readonly Consumer[],
     private readonly options: RunnerOptions = {},
   ) {
-    this.fed = consumers.map((consumer) => ({ consumer, checkpoint: null }));
-    for (const fed of this.fed)
-      for (const type of fed.consumer.canHandle) {
-        const list = this.byType.get(type) ?? [];
-        list.push(fed);
-        this.byType.set(type, list);
-      }
+    this.fed = consumers.map((consumer) => ({
+      consumer,
+      handles: new Set(consumer.canHandle),
+      checkpoint: null,
+    }));
   }
 
   /** Starts the subscription; resolves once every event that existed at the call is handled. */
@@ -134,14 +133,16 @@ export class SubscriptionRunner {
   }
 
   private async handle(events: readonly RecordedEvent[]): Promise<void> {
-    for (const event of events) {
-      const consumers = this.byType.get(event.type);
-      if (consumers === undefined) continue;
-      for (const fed of consumers) {
-        if (fed.checkpoint !== null && comparePositions(event.position, fed.checkpoint) <= 0) continue;
-        await fed.consumer.handle(event);
-        this.handled++;
-      }
+    for (const fed of this.fed) {
+      const { checkpoint, handles } = fed;
+      // Only the first batch after a resume can hold events a consumer has already seen.
+      const seen = checkpoint !== null && comparePositions(events[0].position, checkpoint) <= 0;
+      const mine = events.filter(
+        (event) => handles.has(event.type) && !(seen && comparePositions(event.position, checkpoint) <= 0),
+      );
+      if (mine.length === 0) continue;
+      await fed.consumer.handle(mine);
+      this.handled += mine.length;
     }
     const last = events[events.length - 1].position;
     const text = formatPosition(last);

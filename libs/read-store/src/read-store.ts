@@ -64,6 +64,22 @@ export interface Collection<D extends StoredDocument> {
   clear(): Promise<void>;
 }
 
+/**
+ * A collection held in this process, which can also be used without a promise per call: the
+ * projection hot path (a rebuild applies millions of events) uses these.
+ */
+export interface InProcessCollection<D extends StoredDocument> extends Collection<D> {
+  getNow(id: string): D | null;
+  putNow(doc: D): PutOutcome;
+  deleteNow(id: string, version: number | string): void;
+}
+
+export function isInProcess<D extends StoredDocument>(
+  collection: Collection<D>,
+): collection is InProcessCollection<D> {
+  return typeof (collection as Partial<InProcessCollection<D>>).putNow === 'function';
+}
+
 /** A cursor is invalid when it cannot be decoded: callers answer 400. */
 export class InvalidCursorError extends Error {
   constructor() {

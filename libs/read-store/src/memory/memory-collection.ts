@@ -1,6 +1,13 @@
 import { decodeCursor, encodeCursor } from '../cursor';
 import { chooseIndex, storedName } from '../find-query';
-import type { Collection, CollectionSpec, FindQuery, Page, PutOutcome, StoredDocument } from '../read-store';
+import type {
+  CollectionSpec,
+  FindQuery,
+  InProcessCollection,
+  Page,
+  PutOutcome,
+  StoredDocument,
+} from '../read-store';
 import { MemoryIndex } from './memory-index';
 import { takeNext, type IndexEntry } from './sorted-bucket';
 
@@ -9,7 +16,7 @@ import { takeNext, type IndexEntry } from './sorted-bucket';
  * reference, never copied: callers must not mutate a document after putting it or after getting it
  * (projectors compute new documents; a mutated indexed field would desynchronise the indexes).
  */
-export class MemoryCollection<D extends StoredDocument> implements Collection<D> {
+export class MemoryCollection<D extends StoredDocument> implements InProcessCollection<D> {
   readonly name: string;
   private readonly docs = new Map<string, D>();
   private readonly indexes: MemoryIndex[];
@@ -24,6 +31,18 @@ export class MemoryCollection<D extends StoredDocument> implements Collection<D>
   }
 
   async put(doc: D): Promise<PutOutcome> {
+    return this.putNow(doc);
+  }
+
+  async delete(id: string, version: number | string): Promise<void> {
+    this.deleteNow(id, version);
+  }
+
+  getNow(id: string): D | null {
+    return this.docs.get(id) ?? null;
+  }
+
+  putNow(doc: D): PutOutcome {
     const indexes = this.indexes;
     const stored = this.docs.get(doc._id);
     if (stored === undefined) {
@@ -36,7 +55,7 @@ export class MemoryCollection<D extends StoredDocument> implements Collection<D>
     return 'written';
   }
 
-  async delete(id: string, version: number | string): Promise<void> {
+  deleteNow(id: string, version: number | string): void {
     const stored = this.docs.get(id);
     if (stored === undefined || !isNewer(version, stored._version)) return;
     for (const index of this.indexes) index.remove(stored);

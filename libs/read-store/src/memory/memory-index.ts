@@ -2,11 +2,15 @@ import type { CursorPosition } from '../cursor';
 import type { IndexSpec, Scalar, StoredDocument } from '../read-store';
 import { equalityKey, equalityKeys } from './equality-key';
 import { sortValueOf } from './sort-order';
-import { SortedBucket, type BucketWalker } from './sorted-bucket';
+import { SortedBucket, type BucketWalker, type IndexEntry } from './sorted-bucket';
 
-/** One declared index: a sorted bucket per combination of equality values. */
+/**
+ * One declared index: a sorted bucket per combination of equality values. Most buckets of a
+ * per-user index hold one entry, so a lone entry is kept as it is and becomes a SortedBucket
+ * only when a second one joins it (a million users would otherwise cost three million objects).
+ */
 export class MemoryIndex {
-  private readonly buckets = new Map<string, SortedBucket>();
+  private readonly buckets = new Map<string, SortedBucket | IndexEntry>();
   private readonly equality: readonly string[];
   private readonly orderBy: string;
 
@@ -20,23 +24,26 @@ export class MemoryIndex {
 
   add(doc: StoredDocument): void {
     const key = equalityKey(doc, this.equality);
-    let bucket = this.buckets.get(key);
-    if (bucket === undefined) {
-      bucket = new SortedBucket();
-      this.buckets.set(key, bucket);
-    }
-    bucket.insert({ value: sortValueOf(doc, this.orderBy), id: doc._id });
+    const entry: IndexEntry = { value: sortValueOf(doc, this.orderBy), id: doc._id };
+    const bucket = this.buckets.get(key);
+    if (bucket === undefined) this.buckets.set(key, entry);
+    else if (bucket instanceof SortedBucket) bucket.insert(entry);
+    else this.buckets.set(key, bucketOf(bucket, entry));
   }
 
   remove(doc: StoredDocument): void {
     const key = equalityKey(doc, this.equality);
     const bucket = this.buckets.get(key);
-    if (bucket === undefined || !bucket.remove(sortValueOf(doc, this.orderBy), doc._id)) {
+    const value = sortValueOf(doc, this.orderBy);
+    if (bucket instanceof SortedBucket && bucket.remove(value, doc._id)) {
+      if (bucket.size === 0) this.buckets.delete(key);
+    } else if (bucket !== undefined && !(bucket instanceof SortedBucket) && isEntry(bucket, value, doc._id)) {
+      this.buckets.delete(key);
+    } else {
       throw new Error(
         `index ${this.spec.name} of ${this.collection} lost ${doc._id}: a document was mutated after put`,
       );
     }
-    if (bucket.size === 0) this.buckets.delete(key);
   }
 
   replace(stored: StoredDocument, next: StoredDocument): void {
@@ -49,7 +56,8 @@ export class MemoryIndex {
     const walkers: BucketWalker[] = [];
     for (const key of equalityKeys(where, this.equality)) {
       const bucket = this.buckets.get(key);
-      if (bucket !== undefined) walkers.push(bucket.walk(direction, after));
+      if (bucket === undefined) continue;
+      walkers.push((bucket instanceof SortedBucket ? bucket : bucketOf(bucket)).walk(direction, after));
     }
     return walkers;
   }
@@ -66,6 +74,16 @@ export class MemoryIndex {
     for (const field of this.equality) if (!sameValue(a[field], b[field])) return false;
     return true;
   }
+}
+
+function bucketOf(...entries: IndexEntry[]): SortedBucket {
+  const bucket = new SortedBucket();
+  for (const entry of entries) bucket.insert(entry);
+  return bucket;
+}
+
+function isEntry(entry: IndexEntry, value: Scalar, id: string): boolean {
+  return entry.id === id && sameValue(entry.value, value);
 }
 
 function sameValue(a: Scalar | undefined, b: Scalar | undefined): boolean {

@@ -22,7 +22,12 @@ export async function allWalletsOf(
   wallets: Collection<WalletDocument>,
   userId: string,
 ): Promise<WalletDocument[]> {
-  const page = await wallets.find({ where: { userId }, orderBy: 'id', direction: 'asc', limit: ALL });
+  const page = await wallets.find({
+    where: { userId, archived: [false, true] },
+    orderBy: 'id',
+    direction: 'asc',
+    limit: ALL,
+  });
   return page.items;
 }
 

@@ -5,12 +5,18 @@ import type { WalletDocument } from './wallet-document';
 
 export const walletsCollection = {
   name: 'wallets',
-  version: 1,
-  indexes: [
-    { name: 'byOwner', equality: ['userId', 'archived'], orderBy: 'id' },
-    { name: 'byUser', equality: ['userId'], orderBy: 'id' },
-  ],
+  version: 2,
+  indexes: [{ name: 'byOwner', equality: ['userId', 'archived'], orderBy: 'id' }],
 } as const;
+
+// Documents are never mutated once stored, so every new wallet can share these.
+const NO_BALANCES: WalletDocument['balances'] = Object.freeze([]) as unknown as WalletDocument['balances'];
+const NO_HOLDINGS: unknown[] = Object.freeze([]) as unknown as unknown[];
+const NEVER_REFRESHED: WalletDocument['refresh'] = Object.freeze({
+  status: 'idle',
+  lastObservedAt: null,
+  error: null,
+});
 
 /** Wallet documents, each versioned by the revision of its owner's account stream. */
 export const walletsProjection: Projection<WalletDocument> = {
@@ -33,9 +39,9 @@ export const walletsProjection: Projection<WalletDocument> = {
           address,
           archived: false,
           createdAt: at,
-          balances: [],
-          agentHoldings: [],
-          refresh: { status: 'idle', lastObservedAt: null, error: null },
+          balances: NO_BALANCES,
+          agentHoldings: NO_HOLDINGS,
+          refresh: NEVER_REFRESHED,
         };
       }
       case 'WalletRenamed':

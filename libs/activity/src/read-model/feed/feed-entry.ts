@@ -20,24 +20,30 @@ export interface FeedEntryDocument extends StoredDocument {
   id: string;
   kind: FeedKind;
   createdAt: string;
-  actor: { username: string };
+  /** The actor's username (rendered as `actor: { username }`). */
+  username: string;
   /** Owner, for `scope=mine`. */
   userId: string;
   /** Whether the public feed shows it. */
   global: boolean;
-  /** `$all` position key: the feed's order. */
-  seq: string;
   agent?: { id: string; name: string; isLinkVisible: boolean };
   activity?: unknown;
 }
 
 export type FeedEntryResource = Pick<
   FeedEntryDocument,
-  'id' | 'kind' | 'createdAt' | 'actor' | 'agent' | 'activity'
->;
+  'id' | 'kind' | 'createdAt' | 'agent' | 'activity'
+> & {
+  actor: { username: string };
+};
 
 export function renderFeedEntry(doc: FeedEntryDocument): FeedEntryResource {
-  const entry: FeedEntryResource = { id: doc.id, kind: doc.kind, createdAt: doc.createdAt, actor: doc.actor };
+  const entry: FeedEntryResource = {
+    id: doc.id,
+    kind: doc.kind,
+    createdAt: doc.createdAt,
+    actor: { username: doc.username },
+  };
   if (doc.agent) entry.agent = doc.agent;
   if (doc.activity !== undefined) entry.activity = doc.activity;
   return entry;

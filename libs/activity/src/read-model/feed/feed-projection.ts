@@ -1,15 +1,14 @@
-import { positionKey } from '@vetted/event-store';
 import type { Projection } from '@vetted/read-store';
 import type { FeedEntryDocument } from './feed-entry';
 
 export const feedCollection = {
   name: 'feed',
-  version: 1,
+  version: 2,
+  // Entries are ordered by `_version`, the `$all` position key of the event that made them.
+  // Without a kinds filter a query asks for every kind: two indexes serve all four queries.
   indexes: [
-    { name: 'global', equality: ['global'], orderBy: 'seq' },
-    { name: 'globalByKind', equality: ['global', 'kind'], orderBy: 'seq' },
-    { name: 'byUser', equality: ['userId'], orderBy: 'seq' },
-    { name: 'byUserAndKind', equality: ['userId', 'kind'], orderBy: 'seq' },
+    { name: 'globalByKind', equality: ['global', 'kind'], orderBy: '_version' },
+    { name: 'byUserAndKind', equality: ['userId', 'kind'], orderBy: '_version' },
   ],
 } as const;
 
@@ -33,10 +32,9 @@ export const feedProjection: Projection<FeedEntryDocument> = {
       id: event.id,
       kind: 'user_joined',
       createdAt: data.at,
-      actor: { username: data.username },
+      username: data.username,
       userId: data.userId,
       global: true,
-      seq: positionKey(event.position),
     };
   },
 };

@@ -1,5 +1,5 @@
 import type { Collection, Page } from '@vetted/read-store';
-import type { FeedEntryDocument, FeedKind } from './feed-entry';
+import { FEED_KINDS, GLOBAL_FEED_KINDS, type FeedEntryDocument, type FeedKind } from './feed-entry';
 
 export interface FeedQuery {
   scope: 'global' | 'mine';
@@ -14,8 +14,16 @@ export function readFeed(
   feed: Collection<FeedEntryDocument>,
   query: FeedQuery,
 ): Promise<Page<FeedEntryDocument>> {
+  const kinds =
+    query.kinds.length > 0 ? query.kinds : query.scope === 'global' ? GLOBAL_FEED_KINDS : FEED_KINDS;
   const where: Record<string, string | boolean | readonly string[]> =
     query.scope === 'global' ? { global: true } : { userId: query.userId as string };
-  if (query.kinds.length > 0) where.kind = query.kinds.length === 1 ? query.kinds[0] : query.kinds;
-  return feed.find({ where, orderBy: 'seq', direction: 'desc', after: query.cursor, limit: query.limit });
+  where.kind = kinds.length === 1 ? kinds[0] : kinds;
+  return feed.find({
+    where,
+    orderBy: '_version',
+    direction: 'desc',
+    after: query.cursor,
+    limit: query.limit,
+  });
 }
