@@ -4,7 +4,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { Config } from '@vetted/kernel';
 import { Metrics, type PlatformOptions } from '@vetted/platform';
-import { LogController } from 'fastify';
+import { type FastifyBaseLogger, LogController } from 'fastify';
 import type pino from 'pino';
 import { AppModule } from './app.module';
 import { errorCodeOf } from './http/error-filter';
@@ -25,6 +25,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     loggerInstance: logger,
     // One line per request is written by the onResponse hook below, with the route instead of the URL.
     logController: new LogController({ disableRequestLogging: true }),
+    // No child logger per request: the lines we write carry the request id themselves.
+    childLoggerFactory: (parent: FastifyBaseLogger) => parent,
     bodyLimit: config.bodyLimitBytes,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
@@ -54,16 +56,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     );
     if (request.method !== 'GET' && request.method !== 'HEAD')
       metrics.commands.inc({ command: `${request.method} ${route}`, outcome: errorCodeOf(request) ?? 'ok' });
-    request.log.info(
-      {
-        requestId: request.id,
-        method: request.method,
-        route,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
+    if (logger.isLevelEnabled('info'))
+      logger.info(
+        {
+          requestId: request.id,
+          method: request.method,
+          route,
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request',
+      );
   });
 
   const document = SwaggerModule.createDocument(

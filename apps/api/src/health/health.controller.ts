@@ -45,7 +45,9 @@ export class HealthController {
   @Get('metrics')
   @Public()
   @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
-  @ApiOperation({ summary: 'Prometheus metrics: request latency, command outcomes, projection lag and checkpoints' })
+  @ApiOperation({
+    summary: 'Prometheus metrics: request latency, command outcomes, projection lag and checkpoints',
+  })
   @ApiProduces('text/plain')
   metricsText(): Promise<string> {
     return this.metrics.registry.metrics();

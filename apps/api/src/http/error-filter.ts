@@ -12,7 +12,7 @@ export const errorCodeOf = (request: FastifyRequest): string | undefined => erro
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const mapped = mapError(error);
   errorCodes.set(request, mapped.code);
-  if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
+  if (mapped.status >= 500) request.log.error({ requestId: request.id, err: error }, 'request failed');
   void reply
     .status(mapped.status)
     .header('content-type', 'application/json; charset=utf-8')
