@@ -137,9 +137,13 @@ export class SubscriptionRunner {
       const { checkpoint, handles } = fed;
       // Only the first batch after a resume can hold events a consumer has already seen.
       const seen = checkpoint !== null && comparePositions(events[0].position, checkpoint) <= 0;
-      const mine = events.filter(
-        (event) => handles.has(event.type) && !(seen && comparePositions(event.position, checkpoint) <= 0),
-      );
+      const mine: RecordedEvent[] = [];
+      for (let i = 0; i < events.length; i++) {
+        const event = events[i];
+        if (!handles.has(event.type)) continue;
+        if (seen && comparePositions(event.position, checkpoint) <= 0) continue;
+        mine.push(event);
+      }
       if (mine.length === 0) continue;
       await fed.consumer.handle(mine);
       this.handled += mine.length;

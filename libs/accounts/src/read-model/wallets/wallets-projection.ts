@@ -29,13 +29,14 @@ export const walletsProjection: Projection<WalletDocument> = {
     const event = recorded as unknown as AccountEvent;
     switch (event.type) {
       case 'WalletCreated': {
-        const { walletId, userId, name, family, kind, address, at } = event.data;
+        const { walletId, userId, name, family, address, at } = event.data;
         return {
           id: walletId,
           userId,
           name,
-          family,
-          kind,
+          // Literals, not the parsed copies: one string shared by every document.
+          family: family === 'evm' ? 'evm' : 'solana',
+          kind: 'regular',
           address,
           archived: false,
           createdAt: at,
