@@ -34,7 +34,8 @@ describe('operations of the service itself', () => {
       projections: { running: true, failure: null },
     });
     expect(ready.json().projections.projections.map((p: { name: string }) => p.name)).toEqual([
-      'wallets@v2',
+      'wallets@v3',
+      'walletBalances@v1',
       'feed@v2',
     ]);
   });

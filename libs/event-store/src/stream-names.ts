@@ -6,3 +6,4 @@ export function streamCategory(streamId: string): string {
   const dash = streamId.indexOf('-');
   return dash < 0 ? streamId : streamId.slice(0, dash);
 }
+export const walletStream = (walletId: number): string => `wallet-${walletId}`;

@@ -1,10 +1,11 @@
-import { walletsProjection } from '@vetted/accounts';
+import { walletBalancesProjection, walletsProjection } from '@vetted/accounts';
 import { feedProjection } from '@vetted/activity';
 import type { Projection } from '@vetted/read-store';
 
 /** Every read model of the service; the API, the worker and the CLI run the same list. */
 export const ALL_PROJECTIONS: readonly Projection[] = [
   walletsProjection as Projection,
+  walletBalancesProjection as Projection,
   feedProjection as Projection,
 ];
 

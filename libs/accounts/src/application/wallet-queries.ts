@@ -2,13 +2,14 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Collection, ReadStore } from '@vetted/read-store';
 import { READ_STORE, documentAfter } from '@vetted/read-store';
-import type { AccountOutcome } from './account-streams';
 import type { WalletFamily } from '../domain/events';
 import { proposedWalletName } from '../domain/wallet-names';
-import type { WalletDocument, WalletResource } from '../read-model/wallets/wallet-document';
-import { renderWallet } from '../read-model/wallets/wallet-document';
+import { walletBalancesCollection } from '../read-model/wallet-balances/wallet-balances-projection';
+import { type WalletResource, WalletViews } from '../read-model/wallet-views';
+import type { WalletDocument } from '../read-model/wallets/wallet-document';
 import { allWalletsOf, listWallets } from '../read-model/wallets/wallet-queries';
 import { walletsCollection, walletsProjection } from '../read-model/wallets/wallets-projection';
+import type { AccountOutcome } from './account-streams';
 
 export class ListWalletsQuery {
   constructor(
@@ -24,30 +25,6 @@ export class ProposedWalletNameQuery {
   ) {}
 }
 
-@QueryHandler(ListWalletsQuery)
-export class ListWalletsHandler implements IQueryHandler<ListWalletsQuery, WalletResource[]> {
-  private readonly wallets: Collection<WalletDocument>;
-  constructor(@Inject(READ_STORE) readStore: ReadStore) {
-    this.wallets = readStore.collection(walletsCollection);
-  }
-
-  async execute({ userId, archived }: ListWalletsQuery): Promise<WalletResource[]> {
-    return (await listWallets(this.wallets, userId, archived)).map(renderWallet);
-  }
-}
-
-@QueryHandler(ProposedWalletNameQuery)
-export class ProposedWalletNameHandler implements IQueryHandler<ProposedWalletNameQuery, string> {
-  private readonly wallets: Collection<WalletDocument>;
-  constructor(@Inject(READ_STORE) readStore: ReadStore) {
-    this.wallets = readStore.collection(walletsCollection);
-  }
-
-  async execute({ userId, family }: ProposedWalletNameQuery): Promise<string> {
-    return proposedWalletName(family, await allWalletsOf(this.wallets, userId));
-  }
-}
-
 /** Wallet resources as they stand after a command's events, whether or not the projector has run yet. */
 export class WalletsAfterWriteQuery {
   constructor(
@@ -56,11 +33,53 @@ export class WalletsAfterWriteQuery {
   ) {}
 }
 
-@QueryHandler(WalletsAfterWriteQuery)
-export class WalletsAfterWriteHandler implements IQueryHandler<WalletsAfterWriteQuery, WalletResource[]> {
-  private readonly wallets: Collection<WalletDocument>;
-  constructor(@Inject(READ_STORE) readStore: ReadStore) {
+abstract class WalletQueryHandler {
+  protected readonly wallets: Collection<WalletDocument>;
+  protected readonly views: WalletViews;
+  constructor(readStore: ReadStore) {
     this.wallets = readStore.collection(walletsCollection);
+    this.views = new WalletViews(this.wallets, readStore.collection(walletBalancesCollection));
+  }
+}
+
+@QueryHandler(ListWalletsQuery)
+export class ListWalletsHandler
+  extends WalletQueryHandler
+  implements IQueryHandler<ListWalletsQuery, WalletResource[]>
+{
+  constructor(@Inject(READ_STORE) readStore: ReadStore) {
+    super(readStore);
+  }
+
+  async execute({ userId, archived }: ListWalletsQuery): Promise<WalletResource[]> {
+    return this.views.render(await listWallets(this.wallets, userId, archived));
+  }
+}
+
+@QueryHandler(ProposedWalletNameQuery)
+export class ProposedWalletNameHandler
+  extends WalletQueryHandler
+  implements IQueryHandler<ProposedWalletNameQuery, string>
+{
+  constructor(@Inject(READ_STORE) readStore: ReadStore) {
+    super(readStore);
+  }
+
+  async execute({ userId, family }: ProposedWalletNameQuery): Promise<string> {
+    const regular = (await allWalletsOf(this.wallets, userId)).flatMap((w) =>
+      w.kind === 'regular' && w.name !== null ? [{ family: w.family, kind: w.kind, name: w.name }] : [],
+    );
+    return proposedWalletName(family, regular);
+  }
+}
+
+@QueryHandler(WalletsAfterWriteQuery)
+export class WalletsAfterWriteHandler
+  extends WalletQueryHandler
+  implements IQueryHandler<WalletsAfterWriteQuery, WalletResource[]>
+{
+  constructor(@Inject(READ_STORE) readStore: ReadStore) {
+    super(readStore);
   }
 
   async execute({ outcome, walletIds }: WalletsAfterWriteQuery): Promise<WalletResource[]> {
@@ -69,6 +88,6 @@ export class WalletsAfterWriteHandler implements IQueryHandler<WalletsAfterWrite
         documentAfter(walletsProjection, this.wallets, outcome.streamId, outcome, String(id)),
       ),
     );
-    return docs.filter((doc): doc is WalletDocument => doc !== null).map(renderWallet);
+    return this.views.render(docs.filter((doc): doc is WalletDocument => doc !== null));
   }
 }

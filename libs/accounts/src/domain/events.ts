@@ -22,7 +22,33 @@ export type AccountEvent =
       'WalletRenamed',
       { userId: string; walletId: number; name: string; previousName: string; at: string }
     >
-  | DomainEvent<'WalletArchived', { userId: string; walletId: number; at: string }>;
+  | DomainEvent<'WalletArchived', { userId: string; walletId: number; at: string }>
+  /** A prediction-venue deposit wallet for an EVM controller wallet was asked for (again). */
+  | DomainEvent<
+      'DepositWalletRequested',
+      {
+        userId: string;
+        walletId: number;
+        controllerWalletId: number;
+        idempotencyKey: string | null;
+        at: string;
+      }
+    >
+  | DomainEvent<
+      'DepositWalletDeployed',
+      {
+        userId: string;
+        walletId: number;
+        controllerWalletId: number;
+        address: string;
+        idempotencyKey: string | null;
+        at: string;
+      }
+    >
+  | DomainEvent<
+      'DepositWalletDeploymentFailed',
+      { userId: string; walletId: number; idempotencyKey: string | null; error: string; at: string }
+    >;
 
 export type AccountEventType = AccountEvent['type'];
 export const ACCOUNT_EVENT_TYPES: readonly AccountEventType[] = [
@@ -30,4 +56,7 @@ export const ACCOUNT_EVENT_TYPES: readonly AccountEventType[] = [
   'WalletCreated',
   'WalletRenamed',
   'WalletArchived',
+  'DepositWalletRequested',
+  'DepositWalletDeployed',
+  'DepositWalletDeploymentFailed',
 ];

@@ -1,12 +1,30 @@
 import type { AccountEvent, WalletFamily } from './events';
 
-export interface WalletState {
+export interface RegularWallet {
   id: number;
-  family: WalletFamily;
   kind: 'regular';
+  family: WalletFamily;
   name: string;
+  address: string;
   archived: boolean;
 }
+
+/** How a deposit wallet's deployment went, per idempotency key (null: requests without one). */
+export type DeploymentAttempt =
+  { status: 'pending' } | { status: 'deployed' } | { status: 'failed'; error: string };
+
+export interface DepositWallet {
+  id: number;
+  kind: 'deposit';
+  family: 'evm';
+  controllerWalletId: number;
+  /** Known once deployed. */
+  address: string | null;
+  archived: boolean;
+  attempts: ReadonlyMap<string | null, DeploymentAttempt>;
+}
+
+export type WalletState = RegularWallet | DepositWallet;
 
 export type AccountState =
   | { status: 'none' }
@@ -15,34 +33,68 @@ export type AccountState =
 export const initialState = (): AccountState => ({ status: 'none' });
 
 export function evolve(state: AccountState, event: AccountEvent): AccountState {
+  if (event.type === 'UserSignedUp')
+    return { status: 'active', userId: event.data.userId, username: event.data.username, wallets: new Map() };
+  if (state.status !== 'active') return state;
+  const wallet = state.wallets.get(event.data.walletId);
   switch (event.type) {
-    case 'UserSignedUp':
-      return {
-        status: 'active',
-        userId: event.data.userId,
-        username: event.data.username,
-        wallets: new Map(),
-      };
     case 'WalletCreated': {
-      if (state.status !== 'active') return state;
-      const { walletId, family, kind, name } = event.data;
-      return withWallet(state, { id: walletId, family, kind, name, archived: false });
+      const { walletId, family, name, address } = event.data;
+      return withWallet(state, { id: walletId, kind: 'regular', family, name, address, archived: false });
     }
-    case 'WalletRenamed': {
-      const wallet = state.status === 'active' ? state.wallets.get(event.data.walletId) : undefined;
-      return wallet && state.status === 'active'
-        ? withWallet(state, { ...wallet, name: event.data.name })
+    case 'WalletRenamed':
+      return wallet?.kind === 'regular' ? withWallet(state, { ...wallet, name: event.data.name }) : state;
+    case 'WalletArchived':
+      return wallet ? withWallet(state, { ...wallet, archived: true }) : state;
+    case 'DepositWalletRequested': {
+      const { walletId, controllerWalletId, idempotencyKey } = event.data;
+      const current: DepositWallet =
+        wallet?.kind === 'deposit'
+          ? wallet
+          : {
+              id: walletId,
+              kind: 'deposit',
+              family: 'evm',
+              controllerWalletId,
+              address: null,
+              archived: false,
+              attempts: new Map(),
+            };
+      return withWallet(state, withAttempt(current, idempotencyKey, { status: 'pending' }));
+    }
+    case 'DepositWalletDeployed': {
+      if (wallet?.kind !== 'deposit') return state;
+      const deployed = withAttempt(wallet, event.data.idempotencyKey, { status: 'deployed' });
+      return withWallet(state, { ...deployed, address: event.data.address });
+    }
+    case 'DepositWalletDeploymentFailed':
+      return wallet?.kind === 'deposit'
+        ? withWallet(
+            state,
+            withAttempt(wallet, event.data.idempotencyKey, { status: 'failed', error: event.data.error }),
+          )
         : state;
-    }
-    case 'WalletArchived': {
-      const wallet = state.status === 'active' ? state.wallets.get(event.data.walletId) : undefined;
-      return wallet && state.status === 'active' ? withWallet(state, { ...wallet, archived: true }) : state;
-    }
     default: {
       const unknownEvent: never = event;
       return unknownEvent;
     }
   }
+}
+
+/** The controller's deposit wallet, if one was ever requested. */
+export function depositWalletOf(
+  state: Extract<AccountState, { status: 'active' }>,
+  controllerWalletId: number,
+): DepositWallet | null {
+  for (const wallet of state.wallets.values())
+    if (wallet.kind === 'deposit' && wallet.controllerWalletId === controllerWalletId) return wallet;
+  return null;
+}
+
+function withAttempt(wallet: DepositWallet, key: string | null, attempt: DeploymentAttempt): DepositWallet {
+  const attempts = new Map(wallet.attempts);
+  attempts.set(key, attempt);
+  return { ...wallet, attempts };
 }
 
 function withWallet(state: Extract<AccountState, { status: 'active' }>, wallet: WalletState): AccountState {

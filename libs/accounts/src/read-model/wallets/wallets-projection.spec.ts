@@ -56,9 +56,6 @@ describe('wallets projection', () => {
         address: '0xAbC',
         archived: false,
         createdAt: at,
-        balances: [],
-        agentHoldings: [],
-        refresh: { status: 'idle', lastObservedAt: null, error: null },
       },
       expect.objectContaining({ _id: '2', _version: 4, name: 'Your Solana Wallet', archived: true }),
     ]);

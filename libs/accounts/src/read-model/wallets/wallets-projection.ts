@@ -5,24 +5,22 @@ import type { WalletDocument } from './wallet-document';
 
 export const walletsCollection = {
   name: 'wallets',
-  version: 2,
+  version: 3,
   indexes: [{ name: 'byOwner', equality: ['userId', 'archived'], orderBy: 'id' }],
 } as const;
-
-// Documents are never mutated once stored, so every new wallet can share these.
-const NO_BALANCES: WalletDocument['balances'] = Object.freeze([]) as unknown as WalletDocument['balances'];
-const NO_HOLDINGS: unknown[] = Object.freeze([]) as unknown as unknown[];
-const NEVER_REFRESHED: WalletDocument['refresh'] = Object.freeze({
-  status: 'idle',
-  lastObservedAt: null,
-  error: null,
-});
 
 /** Wallet documents, each versioned by the revision of its owner's account stream. */
 export const walletsProjection: Projection<WalletDocument> = {
   name: 'wallets',
   collection: walletsCollection,
-  canHandle: ['WalletCreated', 'WalletRenamed', 'WalletArchived'],
+  canHandle: [
+    'WalletCreated',
+    'WalletRenamed',
+    'WalletArchived',
+    'DepositWalletRequested',
+    'DepositWalletDeployed',
+    'DepositWalletDeploymentFailed',
+  ],
   guard: 'revision',
   documentId: (event) => String((event as RecordedEvent<string, { walletId: number }>).data.walletId),
   evolve(doc, recorded) {
@@ -40,15 +38,37 @@ export const walletsProjection: Projection<WalletDocument> = {
           address,
           archived: false,
           createdAt: at,
-          balances: NO_BALANCES,
-          agentHoldings: NO_HOLDINGS,
-          refresh: NEVER_REFRESHED,
         };
       }
       case 'WalletRenamed':
         return doc && { ...doc, name: event.data.name };
       case 'WalletArchived':
         return doc && { ...doc, archived: true };
+      case 'DepositWalletRequested': {
+        const { walletId, userId, controllerWalletId, at } = event.data;
+        if (doc?.address) return doc;
+        return {
+          ...(doc ?? {
+            id: walletId,
+            userId,
+            name: null,
+            family: 'evm',
+            kind: 'deposit',
+            address: null,
+            archived: false,
+            createdAt: at,
+            venue: 'predict',
+            controllerWalletId,
+          }),
+          deployment: { status: 'pending', error: null },
+        };
+      }
+      case 'DepositWalletDeployed':
+        return (
+          doc && { ...doc, address: event.data.address, deployment: { status: 'deployed', error: null } }
+        );
+      case 'DepositWalletDeploymentFailed':
+        return doc && { ...doc, deployment: { status: 'failed', error: event.data.error } };
       case 'UserSignedUp':
         return doc;
       default: {
