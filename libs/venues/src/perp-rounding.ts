@@ -12,7 +12,11 @@ export const PERP_MIN_ORDER_VALUE = '10';
  * most `6 - szDecimals` decimals when the coin is given. Buys round down and sells round up, so the
  * rounded limit never exceeds what the caller agreed to.
  */
-export function roundPerpPrice(px: string | Dec, side: PerpSide, coin?: Pick<PerpCoin, 'szDecimals'>): string {
+export function roundPerpPrice(
+  px: string | Dec,
+  side: PerpSide,
+  coin?: Pick<PerpCoin, 'szDecimals'>,
+): string {
   const value = new Dec(px);
   if (!value.isFinite() || value.lte(0)) throw new RangeError(`a perp price must be positive, got ${px}`);
   const rounding = side === 'buy' ? Dec.ROUND_DOWN : Dec.ROUND_UP;
@@ -29,7 +33,8 @@ export function roundPerpPrice(px: string | Dec, side: PerpSide, coin?: Pick<Per
 /** Sizes round toward zero to the coin's `szDecimals` (never more than asked). */
 export function roundPerpSize(size: string | Dec, coin: Pick<PerpCoin, 'szDecimals'>): string {
   const value = new Dec(size);
-  if (!value.isFinite() || value.isNeg()) throw new RangeError(`a perp size must be non-negative, got ${size}`);
+  if (!value.isFinite() || value.isNeg())
+    throw new RangeError(`a perp size must be non-negative, got ${size}`);
   const rounded = value.toDecimalPlaces(coin.szDecimals, Dec.ROUND_DOWN);
   return rounded.isZero() ? '0' : rounded.toFixed();
 }

@@ -39,9 +39,13 @@ describe('parseUnits', () => {
 
   it('round-trips every raw amount exactly', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 40n }), fc.integer({ min: 0, max: 30 }), (raw, decimals) => {
-        expect(parseUnits(formatUnits(raw, decimals), decimals)).toBe(raw);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10n ** 40n }),
+        fc.integer({ min: 0, max: 30 }),
+        (raw, decimals) => {
+          expect(parseUnits(formatUnits(raw, decimals), decimals)).toBe(raw);
+        },
+      ),
     );
   });
 });
@@ -50,6 +54,7 @@ describe('parseRawAmount', () => {
   it('accepts canonical integers only', () => {
     expect(parseRawAmount('1500000')).toBe(1500000n);
     expect(parseRawAmount('0')).toBe(0n);
-    for (const bad of ['01', '1.0', '-1', '', '1e3']) expect(() => parseRawAmount(bad)).toThrow(AmountFormatError);
+    for (const bad of ['01', '1.0', '-1', '', '1e3'])
+      expect(() => parseRawAmount(bad)).toThrow(AmountFormatError);
   });
 });

@@ -97,12 +97,7 @@ export class PriceUnavailable extends VenueError {
 }
 
 export type QuoteFailureReason =
-  | 'invalid_request'
-  | 'unknown_token'
-  | 'same_asset'
-  | 'no_route'
-  | 'insufficient_liquidity'
-  | 'unavailable';
+  'invalid_request' | 'unknown_token' | 'same_asset' | 'no_route' | 'insufficient_liquidity' | 'unavailable';
 
 export class QuoteFailed extends VenueError {
   readonly code = 'QUOTE_FAILED';
@@ -126,5 +121,7 @@ export class DepositWalletFailed extends VenueError {
 
 /** True when the error proves the call had no effect (so the caller may treat it as never sent). */
 export function provesNoEffect(error: unknown): boolean {
-  return error instanceof SubmissionRejected || error instanceof QuoteFailed || error instanceof PriceUnavailable;
+  return (
+    error instanceof SubmissionRejected || error instanceof QuoteFailed || error instanceof PriceUnavailable
+  );
 }
