@@ -43,8 +43,18 @@ describe('operations of the service itself', () => {
   it('exposes Prometheus metrics including request latency and projection lag', async () => {
     await t.request({ method: 'GET', url: '/health/live' });
     const { token } = await t.signUp();
-    await t.request({ method: 'POST', url: '/v1/wallets', headers: bearer(token), payload: { family: 'evm', name: 'Dup' } });
-    await t.request({ method: 'POST', url: '/v1/wallets', headers: bearer(token), payload: { family: 'evm', name: 'dup' } });
+    await t.request({
+      method: 'POST',
+      url: '/v1/wallets',
+      headers: bearer(token),
+      payload: { family: 'evm', name: 'Dup' },
+    });
+    await t.request({
+      method: 'POST',
+      url: '/v1/wallets',
+      headers: bearer(token),
+      payload: { family: 'evm', name: 'dup' },
+    });
     const res = await t.request({ method: 'GET', url: '/metrics' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/plain');
@@ -126,7 +136,11 @@ describe('operations of the service itself', () => {
   it('serves signup only while AUTH_DEV_SIGNUP is on', async () => {
     const closed = await startTestApp({ env: { AUTH_DEV_SIGNUP: 'false' } });
     try {
-      const res = await closed.request({ method: 'POST', url: '/v1/auth/signup', payload: { username: 'nobody_here' } });
+      const res = await closed.request({
+        method: 'POST',
+        url: '/v1/auth/signup',
+        payload: { username: 'nobody_here' },
+      });
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('NOT_FOUND');
       expect(await closed.head()).toBe('empty');

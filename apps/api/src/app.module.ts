@@ -17,9 +17,20 @@ import { AuthGuard } from './http/auth';
 import { ErrorFilter } from './http/error-filter';
 import { ReadYourWrites } from './http/read-your-writes';
 import { RequestValidationPipe } from './http/validation';
+import { DepositWalletsController } from './predict/deposit-wallets.controller';
+import { SandboxAdminController } from './sandbox/sandbox-admin.controller';
+import { SandboxController } from './sandbox/sandbox.controller';
 import { WalletsController } from './wallets/wallets.controller';
 
-const CONTROLLERS = [AuthController, WalletsController, FeedController, HealthController];
+const CONTROLLERS = [
+  AuthController,
+  WalletsController,
+  DepositWalletsController,
+  FeedController,
+  SandboxController,
+  SandboxAdminController,
+  HealthController,
+];
 const HANDLERS = [...ACCOUNT_COMMAND_HANDLERS, ...ACCOUNT_QUERY_HANDLERS, ...ACTIVITY_QUERY_HANDLERS];
 const HTTP = [
   ReadYourWrites,

@@ -19,11 +19,17 @@ export * from './application/account-streams';
 export * from './application/sign-up';
 export * from './application/manage-wallets';
 export * from './application/wallet-queries';
+export * from './application/refresh-balances';
+export * from './application/observe-balances';
+export * from './application/deposit-wallets';
 
+import { CreateDepositWalletHandler } from './application/deposit-wallets';
 import { ArchiveWalletHandler, CreateWalletHandler, RenameWalletHandler } from './application/manage-wallets';
+import { RefreshBalancesHandler } from './application/refresh-balances';
 import { SignUpHandler } from './application/sign-up';
 import {
   ListWalletsHandler,
+  OwnedWalletHandler,
   ProposedWalletNameHandler,
   WalletsAfterWriteHandler,
 } from './application/wallet-queries';
@@ -33,9 +39,12 @@ export const ACCOUNT_COMMAND_HANDLERS = [
   CreateWalletHandler,
   RenameWalletHandler,
   ArchiveWalletHandler,
+  RefreshBalancesHandler,
+  CreateDepositWalletHandler,
 ];
 export const ACCOUNT_QUERY_HANDLERS = [
   ListWalletsHandler,
   ProposedWalletNameHandler,
   WalletsAfterWriteHandler,
+  OwnedWalletHandler,
 ];

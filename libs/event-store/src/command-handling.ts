@@ -69,3 +69,15 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     }
   }
 }
+
+/** The current state of a stream, folded with `evolve` (for handlers that read before they decide). */
+export async function loadState<State, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
+): Promise<State> {
+  let state = decider.initialState();
+  for (const event of await store.readStream(streamId))
+    state = decider.evolve(state, event as unknown as Event);
+  return state;
+}

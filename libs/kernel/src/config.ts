@@ -20,6 +20,15 @@ export interface Config {
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   bodyLimitBytes: number;
   readYourWritesTimeoutMs: number;
+  /** Where links to transactions point (the sandbox explorer page is served under it). */
+  publicUrl: string;
+  /** The simulated outside world (the only venue adapter so far). */
+  sandbox: {
+    /** Null: generated once into DATA_DIR/sandbox-admin-token. */
+    adminToken: string | null;
+    seed: string;
+    blockTimeSeconds: number;
+  };
 }
 
 export const CONFIG = Symbol('Config');
@@ -94,8 +103,14 @@ export function loadConfig(env: Env = process.env): Config {
       'RUN_WORKERS=false needs READ_STORE=mongo: an in-process read store is only built by this process',
     );
 
+  const port = int('PORT', 3000, 0, 65535);
+  const publicUrl = (text('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^\s]+$/.test(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) URL (got "${publicUrl}")`);
+  const adminToken = text('SANDBOX_ADMIN_TOKEN');
+  if (adminToken !== null && adminToken.length < 16) problems.push('SANDBOX_ADMIN_TOKEN must be at least 16 characters');
+
   const config: Config = {
-    port: int('PORT', 3000, 0, 65535),
+    port,
     host: text('HOST') ?? '0.0.0.0',
     dataDir: path.resolve(text('DATA_DIR') ?? './data'),
     eventStore,
@@ -110,6 +125,12 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel: oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 64 * 1024, 1024, 10 * 1024 * 1024),
     readYourWritesTimeoutMs: int('READ_YOUR_WRITES_TIMEOUT_MS', 2000, 0, 60000),
+    publicUrl,
+    sandbox: {
+      adminToken,
+      seed: text('SANDBOX_SEED') ?? 'vetted',
+      blockTimeSeconds: int('SANDBOX_BLOCK_TIME_SECONDS', 0, 0, 600),
+    },
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
@@ -117,8 +138,16 @@ export function loadConfig(env: Env = process.env): Config {
 
 /** The configured secret, or one generated once into DATA_DIR (embedded default) and reused. */
 export function resolveAuthSecret(config: Config): string {
-  if (config.authSecret) return config.authSecret;
-  const file = path.join(config.dataDir, 'auth-secret');
+  return config.authSecret ?? generatedSecret(config, 'auth-secret');
+}
+
+/** The sandbox admin token (header `X-Sandbox-Admin`), configured or generated once into DATA_DIR. */
+export function resolveSandboxAdminToken(config: Config): string {
+  return config.sandbox.adminToken ?? generatedSecret(config, 'sandbox-admin-token');
+}
+
+function generatedSecret(config: Config, name: string): string {
+  const file = path.join(config.dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(config.dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');

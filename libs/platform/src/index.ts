@@ -3,3 +3,7 @@ export * from './projections';
 export * from './projection-service';
 export * from './platform.module';
 export * from './stores';
+export * from './venues';
+export * from './process-manager-service';
+export * from './leased-runner';
+export * from './sqlite-checkpoints';

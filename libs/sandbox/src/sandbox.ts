@@ -1,21 +1,22 @@
 import type { AssetId, Network, PredictionMarket, TokenInfo, TxReceipt, UsdPrice } from '@vetted/venues';
-import { Dec, isDecimalString, isNetwork, sameAsset } from '@vetted/venues';
+import { Dec, isDecimalString, isNetwork } from '@vetted/venues';
 import { SandboxChain } from './chain/sandbox-chain';
 import { cachedAddress } from './chain/address-cache';
 import { SandboxQuoter } from './dex/sandbox-quoter';
 import { explorerTransaction, type ExplorerTransaction } from './explorer/explorer-transaction';
 import { FaultPlan, type FaultSpec, type InjectedFault } from './faults/fault-plan';
 import { Faucet } from './ledger/faucet';
-import type { Holding, SupplyRecord } from './ledger/ledger';
+import type { Holding } from './ledger/ledger';
+import type { SupplyRecord } from './ledger/supply';
 import { SandboxPerpVenue } from './perps/sandbox-perp-venue';
 import { outcomesOf } from './predict/market-catalog';
 import { SandboxPredictionVenue } from './predict/sandbox-prediction-venue';
 import { SandboxPriceReader } from './prices/sandbox-price-reader';
-import { encodeJson, sha256Hex } from './store/json-codec';
 import { SandboxSpeechTokens } from './speech/sandbox-speech-tokens';
 import { normalizeToken } from './tokens/asset-directory';
-import { registeredToken, tokenList } from './tokens/token-registry';
-import { toReceipt } from './txs/tx-log';
+import { SandboxTokenDirectory } from './tokens/sandbox-token-directory';
+import { registeredToken } from './tokens/token-registry';
+import { toReceipt } from './txs/receipts';
 import { World, type WorldOptions } from './world/world';
 
 export type SandboxOptions = WorldOptions;
@@ -32,6 +33,7 @@ export class Sandbox {
   readonly perps: SandboxPerpVenue;
   readonly predict: SandboxPredictionVenue;
   readonly speech: SandboxSpeechTokens;
+  readonly tokenDirectory = new SandboxTokenDirectory();
   private readonly faucetKind: Faucet;
 
   private constructor(private readonly world: World) {
@@ -64,21 +66,22 @@ export class Sandbox {
   }
 
   /** An external deposit of `amountRaw` of `token` (null: native) to `address` on `network`. */
-  async faucet(network: Network, address: string, token: string | null, amountRaw: bigint): Promise<TxReceipt> {
+  async faucet(
+    network: Network,
+    address: string,
+    token: string | null,
+    amountRaw: bigint,
+  ): Promise<TxReceipt> {
     if (!isNetwork(network)) throw new RangeError(`unknown network ${String(network)}`);
     const to = cachedAddress(network, address);
     if (!to) throw new RangeError(`${address} is not a valid ${network} address`);
     const normalized = normalizeToken(network, token);
-    if (!registeredToken({ network, token: normalized })) throw new RangeError(`${token ?? 'native'} is not a token on ${network}`);
-    if (typeof amountRaw !== 'bigint' || amountRaw <= 0n) throw new RangeError('amountRaw must be a positive bigint');
-    const record = await this.world.writes.run(() => {
-      const request = { submissionId: this.faucetKind.nextSubmissionId(), network, to, token: normalized, amountRaw };
-      const requestJson = encodeJson(request);
-      const kind = this.faucetKind;
-      const submission = { kind, network, from: null, to, request, requestJson, payloadHash: sha256Hex(requestJson) };
-      return this.world.submissions.submit({ ...submission, submissionId: request.submissionId, faultTarget: null, deadlineMs: null })
-        .record!;
-    });
+    if (!registeredToken({ network, token: normalized }))
+      throw new RangeError(`${token ?? 'native'} is not a token on ${network}`);
+    if (typeof amountRaw !== 'bigint' || amountRaw <= 0n)
+      throw new RangeError('amountRaw must be a positive bigint');
+    const deposit = { network, to, token: normalized, amountRaw };
+    const record = await this.world.writes.run(() => this.faucetKind.deposit(deposit));
     return toReceipt(record);
   }
 
@@ -86,7 +89,9 @@ export class Sandbox {
   async setPrice(asset: AssetId, usd: string): Promise<UsdPrice> {
     if (!isDecimalString(usd)) throw new RangeError(`"${usd}" is not a decimal price`);
     const normalized = this.asset(asset);
-    await this.world.writes.run(() => this.world.prices.set(normalized, new Dec(usd), this.world.clock.nowMs()));
+    await this.world.writes.run(() =>
+      this.world.prices.set(normalized, new Dec(usd), this.world.clock.nowMs()),
+    );
     return this.prices.price(normalized);
   }
 
@@ -114,7 +119,8 @@ export class Sandbox {
     const winner = outcomesOf(marketId).find((o) => o.tokenId === outcome || o.name === outcome);
     if (!winner) throw new RangeError(`market ${marketId} has no outcome ${outcome}`);
     await this.world.writes.run(() => {
-      if (this.world.markets.state(marketId)?.status !== 'open') throw new RangeError(`market ${marketId} is not open`);
+      if (this.world.markets.state(marketId)?.status !== 'open')
+        throw new RangeError(`market ${marketId} is not open`);
       this.world.markets.resolve(marketId, winner.tokenId, this.world.clock.nowMs());
     });
     return (await this.predict.market(marketId))!;
@@ -128,7 +134,7 @@ export class Sandbox {
   }
 
   tokens(): TokenInfo[] {
-    return tokenList();
+    return this.tokenDirectory.tokens();
   }
 
   markets(): Promise<PredictionMarket[]> {
@@ -163,9 +169,6 @@ export class Sandbox {
 
   private asset(asset: AssetId): AssetId {
     if (!asset || !isNetwork(asset.network)) throw new RangeError('unknown network');
-    const normalized = { network: asset.network, token: normalizeToken(asset.network, asset.token) };
-    if (!this.world.prices.quote(normalized, this.world.clock.nowMs()) && !sameAsset(normalized, asset))
-      throw new RangeError(`no price series for ${asset.token ?? 'native'} on ${asset.network}`);
-    return normalized;
+    return { network: asset.network, token: normalizeToken(asset.network, asset.token) };
   }
 }

@@ -11,3 +11,5 @@ export * from './perp-venue';
 export * from './perp-rounding';
 export * from './prediction-venue';
 export * from './speech-token-provider';
+export * from './token-directory';
+export * from './injection-tokens';

@@ -7,6 +7,8 @@ import {
   CreateWalletCommand,
   ListWalletsQuery,
   ProposedWalletNameQuery,
+  RefreshBalancesCommand,
+  type RefreshQueued,
   RenameWalletCommand,
   WalletsAfterWriteQuery,
 } from '@vetted/accounts';
@@ -22,6 +24,8 @@ import {
   ListWalletsParams,
   ProposedNameParams,
   ProposedNameView,
+  RefreshBody,
+  RefreshQueuedView,
   RenameWalletBody,
   WalletView,
 } from './wallets.dto';
@@ -82,6 +86,32 @@ export class WalletsController {
       new CreateWalletCommand(principal.userId, body.family, body.name ?? null, metadata),
     );
     return this.respond(reply, outcome, outcome.walletId);
+  }
+
+  @Post('refresh')
+  @HttpCode(202)
+  @Bearer('account.write')
+  @ApiOperation({
+    summary: 'Queue balance observations for one wallet, or for every active wallet with {}',
+    description:
+      '`walletIds` confirms queued observations, not completion: poll the wallet list for `refresh.status`, ' +
+      'balances and failures. A change no service transaction explains shows as a `balance_change` in `scope=mine`.',
+  })
+  @ApiResponse({ status: 202, type: RefreshQueuedView })
+  @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409], {
+    409: 'ENROLLMENT_MISSING: the wallet is not enrolled for observation (a deposit wallet is once deployed)',
+  })
+  async refresh(
+    @Body() body: RefreshBody,
+    @CurrentPrincipal() principal: Principal,
+    @requestMetadata() metadata: RequestMetadata,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<RefreshQueuedView> {
+    const queued: RefreshQueued = await this.commands.execute(
+      new RefreshBalancesCommand(principal.userId, body.walletId ?? null, metadata),
+    );
+    await this.readYourWrites.afterCommand(reply, queued.position);
+    return { walletIds: queued.walletIds };
   }
 
   @Post(':id/rename')

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WALLET_FAMILIES, type WalletFamily } from '@vetted/accounts';
-import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
 
 export class BalanceView {
   @ApiProperty({ example: 'base' }) network!: string;
@@ -23,16 +23,32 @@ export class RefreshView {
   @ApiProperty({ nullable: true, type: String }) error!: string | null;
 }
 
+export class DeploymentView {
+  @ApiProperty({ enum: ['pending', 'deployed', 'failed'] }) status!: string;
+  @ApiProperty({ nullable: true, type: String }) error!: string | null;
+}
+
 export class WalletView {
   @ApiProperty({ example: 1 }) id!: number;
   @ApiProperty({ example: 'Your EVM Wallet' }) name!: string;
   @ApiProperty({ enum: WALLET_FAMILIES }) family!: WalletFamily;
   @ApiProperty({ enum: ['regular', 'deposit'] }) kind!: 'regular' | 'deposit';
-  @ApiProperty({ description: 'EIP-55 checksummed (EVM) or base58 (Solana)' }) address!: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description:
+      'EIP-55 checksummed (EVM) or base58 (Solana); null only while a deposit wallet is not deployed',
+  })
+  address!: string | null;
   @ApiProperty() archived!: boolean;
   @ApiProperty({ type: [BalanceView] }) balances!: BalanceView[];
   @ApiProperty({ type: 'array', items: { type: 'object' } }) agentHoldings!: unknown[];
   @ApiProperty({ type: RefreshView }) refresh!: RefreshView;
+  @ApiPropertyOptional({ enum: ['predict'], description: 'Deposit wallets: the venue' }) venue?: 'predict';
+  @ApiPropertyOptional({ description: 'Deposit wallets: the EVM wallet that controls it' })
+  controllerWalletId?: number;
+  @ApiPropertyOptional({ type: DeploymentView, description: 'Deposit wallets: how deployment went' })
+  deployment?: DeploymentView;
 }
 
 export class ListWalletsParams {
@@ -78,3 +94,31 @@ export class RenameWalletBody {
 
 /** For endpoints that take no body: any property is rejected. */
 export class EmptyBody {}
+
+export class RefreshBody {
+  @ApiPropertyOptional({ description: 'One wallet; omit to refresh every active wallet' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  walletId?: number;
+}
+
+export class RefreshQueuedView {
+  @ApiProperty({ type: [Number], description: 'Wallets whose observation is queued (not completed)' })
+  walletIds!: number[];
+}
+
+export class CreateDepositWalletBody {
+  @ApiProperty({ description: 'One of your active EVM wallets' })
+  @IsInt()
+  @Min(1)
+  controllerWalletId!: number;
+
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'Reuse it for a duplicate delivery; use a new one after a failure',
+  })
+  @IsOptional()
+  @IsUUID()
+  idempotencyKey?: string;
+}

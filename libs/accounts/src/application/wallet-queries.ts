@@ -7,7 +7,7 @@ import { proposedWalletName } from '../domain/wallet-names';
 import { walletBalancesCollection } from '../read-model/wallet-balances/wallet-balances-projection';
 import { type WalletResource, WalletViews } from '../read-model/wallet-views';
 import type { WalletDocument } from '../read-model/wallets/wallet-document';
-import { allWalletsOf, listWallets } from '../read-model/wallets/wallet-queries';
+import { allWalletsOf, listWallets, walletOf } from '../read-model/wallets/wallet-queries';
 import { walletsCollection, walletsProjection } from '../read-model/wallets/wallets-projection';
 import type { AccountOutcome } from './account-streams';
 
@@ -89,5 +89,27 @@ export class WalletsAfterWriteHandler
       ),
     );
     return this.views.render(docs.filter((doc): doc is WalletDocument => doc !== null));
+  }
+}
+
+/** One of the caller's wallets (null when it is missing or someone else's). */
+export class OwnedWalletQuery {
+  constructor(
+    readonly userId: string,
+    readonly walletId: number,
+  ) {}
+}
+
+@QueryHandler(OwnedWalletQuery)
+export class OwnedWalletHandler
+  extends WalletQueryHandler
+  implements IQueryHandler<OwnedWalletQuery, WalletDocument | null>
+{
+  constructor(@Inject(READ_STORE) readStore: ReadStore) {
+    super(readStore);
+  }
+
+  execute({ userId, walletId }: OwnedWalletQuery): Promise<WalletDocument | null> {
+    return walletOf(this.wallets, userId, walletId);
   }
 }

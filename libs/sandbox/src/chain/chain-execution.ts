@@ -1,5 +1,6 @@
 import type { ChainTx, Network, RejectionReason } from '@vetted/venues';
 import { SubmissionRejected, isEvmNetwork } from '@vetted/venues';
+import { routeBetween } from '../dex/routes';
 import { Movements } from '../ledger/ledger';
 import type { TxContext, TxKind } from '../txs/submissions';
 import type { TxOutcome } from '../txs/tx-log';
@@ -66,17 +67,21 @@ export class ChainExecution {
     if (native < fee) return { reason: 'insufficient_gas', message: `${from} cannot pay the ${fee} gas fee` };
     const debit = this.debitOf(tx);
     if (debit) {
-      const available = debit.token === null ? native - fee : this.spendable(network, from, debit.token, nowMs);
+      const available =
+        debit.token === null ? native - fee : this.spendable(network, from, debit.token, nowMs);
       if (available < debit.amount)
         return { reason: 'insufficient_funds', message: `${from} has ${available}, needs ${debit.amount}` };
     }
     if (tx.kind === 'swap') {
-      if (!this.world.dex.path({ network, token: tx.tokenIn }, tx.assetOut))
+      if (!routeBetween({ network, token: tx.tokenIn }, tx.assetOut))
         return { reason: 'no_route', message: 'no pool route connects these assets' };
       if (tx.tokenIn !== null && isEvmNetwork(network)) {
         const allowance = this.world.allowances.get(network, tx.tokenIn, from, dexRouter(network));
         if (allowance < tx.amountInRaw)
-          return { reason: 'insufficient_allowance', message: `the DEX router may spend ${allowance}, needs ${tx.amountInRaw}` };
+          return {
+            reason: 'insufficient_allowance',
+            message: `the DEX router may spend ${allowance}, needs ${tx.amountInRaw}`,
+          };
       }
     }
     return null;
@@ -111,7 +116,12 @@ export class ChainExecution {
         return null;
       case 'swap': {
         const from = { network: tx.network, token: tx.tokenIn };
-        const swap = { from, to: tx.assetOut, amountInRaw: tx.amountInRaw, minAmountOutRaw: tx.minAmountOutRaw };
+        const swap = {
+          from,
+          to: tx.assetOut,
+          amountInRaw: tx.amountInRaw,
+          minAmountOutRaw: tx.minAmountOutRaw,
+        };
         const outcome = dex.swap({ ...swap, payer: tx.from, recipient: tx.recipient! }, nowMs, movements);
         if (!outcome.ok) return { reason: outcome.reason, message: outcome.message };
         if (tx.tokenIn !== null && isEvmNetwork(tx.network))

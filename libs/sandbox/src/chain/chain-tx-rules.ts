@@ -16,12 +16,18 @@ export function refuse(reason: RejectionReason, message: string, submissionId: s
 
 export function checkSubmissionId(value: unknown): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_SUBMISSION_ID)
-    refuse('invalid_request', `submissionId must be a non-empty string of at most ${MAX_SUBMISSION_ID} characters`);
+    refuse(
+      'invalid_request',
+      `submissionId must be a non-empty string of at most ${MAX_SUBMISSION_ID} characters`,
+    );
   return value;
 }
 
 export function address(network: Network, value: unknown, field: string, id: string): string {
-  return cachedAddress(network, value) ?? refuse('invalid_request', `${field} is not a valid ${network} address`, id);
+  return (
+    cachedAddress(network, value) ??
+    refuse('invalid_request', `${field} is not a valid ${network} address`, id)
+  );
 }
 
 function amount(value: unknown, field: string, id: string, allowZero = false): bigint {
@@ -32,7 +38,8 @@ function amount(value: unknown, field: string, id: string, allowZero = false): b
 
 function holdable(network: Network, token: string | null, field: string, id: string): string | null {
   const normalized = normalizeToken(network, token);
-  if (!tokenInfo({ network, token: normalized })) refuse('unknown_token', `${field} is not a token on ${network}`, id);
+  if (!tokenInfo({ network, token: normalized }))
+    refuse('unknown_token', `${field} is not a token on ${network}`, id);
   return normalized;
 }
 
@@ -103,7 +110,8 @@ export function normalizeChainTx(tx: ChainTx): ChainTx {
       if (typeof tx.data !== 'string' || !HEX_DATA.test(tx.data))
         refuse('invalid_request', 'data must be 0x-prefixed hex bytes', id);
       const gasLimit = amount(tx.gasLimit, 'gasLimit', id);
-      if (gasLimit < intrinsicGas(tx.data)) refuse('intrinsic_gas_too_low', 'gasLimit is below the intrinsic gas', id);
+      if (gasLimit < intrinsicGas(tx.data))
+        refuse('intrinsic_gas_too_low', 'gasLimit is below the intrinsic gas', id);
       return {
         ...base,
         network,
@@ -118,9 +126,19 @@ export function normalizeChainTx(tx: ChainTx): ChainTx {
       if (network !== 'solana') refuse('invalid_request', 'a Solana transaction goes to solana', id);
       if (typeof tx.transaction !== 'string' || !BASE64.test(tx.transaction))
         refuse('invalid_request', 'transaction must be base64 bytes', id);
-      return { ...base, network, kind: 'solanaTransaction', transaction: tx.transaction, recentBlockhash: recentBlockhash! };
+      return {
+        ...base,
+        network,
+        kind: 'solanaTransaction',
+        transaction: tx.transaction,
+        recentBlockhash: recentBlockhash!,
+      };
     default:
-      return refuse('invalid_request', `unknown transaction kind ${String((tx as { kind?: unknown }).kind)}`, id);
+      return refuse(
+        'invalid_request',
+        `unknown transaction kind ${String((tx as { kind?: unknown }).kind)}`,
+        id,
+      );
   }
 }
 

@@ -9,10 +9,10 @@ import type {
   TxReceipt,
 } from '@vetted/venues';
 import { isNetwork } from '@vetted/venues';
-import { encodeJson, sha256Hex } from '../store/json-codec';
 import { normalizeToken } from '../tokens/asset-directory';
 import { feeAssetOf } from '../tokens/token-registry';
-import { toReceipt } from '../txs/tx-log';
+import { toReceipt } from '../txs/receipts';
+import { settled, submitRequest } from '../txs/submit-request';
 import type { World } from '../world/world';
 import { iso } from '../world/world-clock';
 import { cachedAddress } from './address-cache';
@@ -46,7 +46,12 @@ export class SandboxChain implements ChainClient {
     const ownerAddress = this.owner(network, owner);
     const spenderAddress = this.owner(network, spender);
     this.world.settleIfDue();
-    return this.world.allowances.get(network, normalizeToken(network, token) ?? '', ownerAddress, spenderAddress);
+    return this.world.allowances.get(
+      network,
+      normalizeToken(network, token) ?? '',
+      ownerAddress,
+      spenderAddress,
+    );
   }
 
   async estimateFee(tx: ChainTx): Promise<FeeEstimate> {
@@ -56,24 +61,14 @@ export class SandboxChain implements ChainClient {
 
   async submit(tx: ChainTx, options: SubmitOptions = {}): Promise<TxReceipt> {
     const request = normalizeChainTx(tx);
-    const requestJson = encodeJson(request);
     const kind = this.execution.kinds.find((k) => k.kind === request.kind)!;
-    const result = await this.world.writes.run(() =>
-      this.world.submissions.submit({
-        kind,
-        submissionId: request.submissionId,
-        network: request.network,
-        from: request.from,
-        to: recipientOf(request),
-        request,
-        requestJson,
-        payloadHash: sha256Hex(requestJson),
-        faultTarget: 'submission',
-        deadlineMs: options.deadlineMs ?? null,
-      }),
-    );
-    if (result.error) throw result.error;
-    return toReceipt(result.record!);
+    const envelope = { network: request.network, from: request.from, to: recipientOf(request) };
+    const result = await submitRequest(this.world, kind, request, {
+      ...envelope,
+      faultTarget: 'submission',
+      deadlineMs: options.deadlineMs,
+    });
+    return toReceipt(settled(result));
   }
 
   async receipt(hash: string): Promise<TxReceipt | null> {

@@ -13,7 +13,10 @@ function blockhashOf(seed: string, window: number): string {
 /** The current blockhash: it stays valid for 60-90 s from now. */
 export function recentBlockhash(seed: string, nowMs: number): { blockhash: string; expiresMs: number } {
   const window = Math.floor(nowMs / BLOCKHASH_INTERVAL_MS);
-  return { blockhash: blockhashOf(seed, window), expiresMs: window * BLOCKHASH_INTERVAL_MS + BLOCKHASH_LIFETIME_MS };
+  return {
+    blockhash: blockhashOf(seed, window),
+    expiresMs: window * BLOCKHASH_INTERVAL_MS + BLOCKHASH_LIFETIME_MS,
+  };
 }
 
 /**

@@ -10,20 +10,16 @@ export function amountOut(reserveIn: bigint, reserveOut: bigint, amountIn: bigin
   return (inAfterFee * reserveOut) / (reserveIn * BPS + inAfterFee);
 }
 
-/** Floor of the square root of a non-negative bigint. */
+/** Floor of the square root of a non-negative bigint (Newton's method from above). */
 export function isqrt(n: bigint): bigint {
   if (n < 0n) throw new RangeError('square root of a negative number');
   if (n < 2n) return n;
-  let x = BigInt(Math.floor(Math.sqrt(Number(n))));
-  // Newton steps from a float estimate: a couple of iterations land on the exact floor.
+  let x = 1n << BigInt((n.toString(2).length + 1) >> 1);
   for (;;) {
     const y = (x + n / x) >> 1n;
-    if (y >= x) break;
+    if (y >= x) return x;
     x = y;
   }
-  while (x * x > n) x--;
-  while ((x + 1n) * (x + 1n) <= n) x++;
-  return x;
 }
 
 /**

@@ -24,9 +24,21 @@ export const POOLS: readonly PoolSpec[] = [
     feeBps: 30,
     depthUsd: '20000000',
   })),
-  { id: 'ethereum-wbtc-usdc', a: { network: 'ethereum', token: WBTC_ETHEREUM }, b: usdc('ethereum'), feeBps: 30, depthUsd: '20000000' },
+  {
+    id: 'ethereum-wbtc-usdc',
+    a: { network: 'ethereum', token: WBTC_ETHEREUM },
+    b: usdc('ethereum'),
+    feeBps: 30,
+    depthUsd: '20000000',
+  },
   { id: 'polygon-pol-usdc', a: native('polygon'), b: usdc('polygon'), feeBps: 30, depthUsd: '5000000' },
-  { id: 'polygon-pusd-usdc', a: { network: 'polygon', token: PUSD_POLYGON }, b: usdc('polygon'), feeBps: 1, depthUsd: '20000000' },
+  {
+    id: 'polygon-pusd-usdc',
+    a: { network: 'polygon', token: PUSD_POLYGON },
+    b: usdc('polygon'),
+    feeBps: 1,
+    depthUsd: '20000000',
+  },
   { id: 'solana-sol-usdc', a: native('solana'), b: usdc('solana'), feeBps: 30, depthUsd: '20000000' },
   ...(['base', 'arbitrum', 'polygon', 'solana', 'perps'] as const).map((n) => ({
     id: `bridge-usdc-ethereum-${n}`,

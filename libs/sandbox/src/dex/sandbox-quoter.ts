@@ -21,7 +21,7 @@ export class SandboxQuoter implements SwapQuoter {
     this.world.settleIfDue();
     const nowMs = this.world.clock.nowMs();
     const quote = this.world.dex.quote(from, to, request.amountInRaw, nowMs);
-    if (!quote.ok) throw new QuoteFailed(quote.reason === 'slippage_exceeded' ? 'unavailable' : quote.reason, quote.message);
+    if (!quote.ok) throw new QuoteFailed(quote.reason, quote.message);
     return {
       from,
       to,
@@ -36,9 +36,11 @@ export class SandboxQuoter implements SwapQuoter {
   }
 
   private asset(asset: AssetId | undefined, field: string): AssetId {
-    if (!asset || !isNetwork(asset.network)) throw new QuoteFailed('invalid_request', `${field} has no known network`);
+    if (!asset || !isNetwork(asset.network))
+      throw new QuoteFailed('invalid_request', `${field} has no known network`);
     const normalized = { network: asset.network, token: normalizeToken(asset.network, asset.token) };
-    if (!registeredToken(normalized)) throw new QuoteFailed('unknown_token', `${field} is not a registered token`);
+    if (!registeredToken(normalized))
+      throw new QuoteFailed('unknown_token', `${field} is not a registered token`);
     return normalized;
   }
 }

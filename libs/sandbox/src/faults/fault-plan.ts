@@ -10,8 +10,9 @@ export type FaultTarget = 'submission' | 'quote' | 'depositWallet';
 /**
  * - `reject` / `fail`: the call throws and nothing happens;
  * - `uncertain`: the call throws `SubmissionUncertain`, yet the submission is recorded and settles as usual;
- * - `timeout`: the call throws `SubmissionTimeout` at once (nothing sleeps), and the submission lands
- *   `landAfterSeconds` of sandbox time later.
+ * - `timeout`: the call throws `SubmissionTimeout` at once (nothing sleeps), and a chain transaction
+ *   lands `landAfterSeconds` of sandbox time later (venue orders and deployments, which never wait
+ *   for a block, execute at once: the caller still learns of them only by looking them up).
  * Quotes fail under every mode (they have no effect to keep).
  */
 export type FaultMode = 'reject' | 'uncertain' | 'timeout' | 'fail';
@@ -48,7 +49,9 @@ export class FaultPlan {
 
   constructor(db: Database.Database) {
     this.selectActive = db
-      .prepare<[], Row>('SELECT id, target, mode, remaining, land_after_ms FROM faults WHERE remaining > 0 ORDER BY id')
+      .prepare<[], Row>(
+        'SELECT id, target, mode, remaining, land_after_ms FROM faults WHERE remaining > 0 ORDER BY id',
+      )
       .raw(true);
     this.insert = db.prepare(
       'INSERT INTO faults (target, mode, remaining, land_after_ms, created_ms) VALUES (?, ?, ?, ?, ?)',
@@ -59,7 +62,8 @@ export class FaultPlan {
   }
 
   static check(spec: FaultSpec): void {
-    if (!FAULT_TARGETS.includes(spec.target)) throw new RangeError(`unknown fault target ${String(spec.target)}`);
+    if (!FAULT_TARGETS.includes(spec.target))
+      throw new RangeError(`unknown fault target ${String(spec.target)}`);
     if (!FAULT_MODES.includes(spec.mode)) throw new RangeError(`unknown fault mode ${String(spec.mode)}`);
     if (!Number.isSafeInteger(spec.count) || spec.count < 1)
       throw new RangeError('fault count must be a positive integer');
@@ -74,7 +78,9 @@ export class FaultPlan {
   inject(spec: FaultSpec, nowMs: number): InjectedFault {
     FaultPlan.check(spec);
     const landAfterMs = Math.round((spec.landAfterSeconds ?? DEFAULT_LAND_AFTER_SECONDS) * 1000);
-    const id = Number(this.insert.run(spec.target, spec.mode, spec.count, landAfterMs, nowMs).lastInsertRowid);
+    const id = Number(
+      this.insert.run(spec.target, spec.mode, spec.count, landAfterMs, nowMs).lastInsertRowid,
+    );
     this.active.push([id, spec.target, spec.mode, spec.count, landAfterMs]);
     return toFault(this.active[this.active.length - 1]);
   }

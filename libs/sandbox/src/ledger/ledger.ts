@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Network, TokenMovement } from '@vetted/venues';
+import { Supply, type SupplyRecord } from './supply';
 
 /** Raised inside a write when a debit would make a balance negative; the write is rolled back. */
 export class InsufficientBalance extends Error {
@@ -22,16 +23,6 @@ export interface Holding {
   amountRaw: bigint;
 }
 
-export interface SupplyRecord {
-  network: Network;
-  token: string | null;
-  /** Entered from outside: faucet deposits and the genesis allocation. */
-  depositedRaw: bigint;
-  /** Created and destroyed by the world's own rules (prediction shares). */
-  mintedRaw: bigint;
-  burnedRaw: bigint;
-}
-
 const key = (token: string | null): string => token ?? '';
 const CACHE_LIMIT = 200_000;
 const tokenOf = (stored: string): string | null => (stored === '' ? null : stored);
@@ -46,9 +37,7 @@ export class Ledger {
   private readonly upsertBalance: Database.Statement<[string, string, string, string]>;
   private readonly selectAccount: Database.Statement<[string, string], [string, string]>;
   private readonly selectAll: Database.Statement<[], [string, string, string, string]>;
-  private readonly selectSupply: Database.Statement<[string, string], [string, string, string]>;
-  private readonly upsertSupply: Database.Statement<[string, string, string, string, string]>;
-  private readonly selectSupplies: Database.Statement<[], [string, string, string, string, string]>;
+  private readonly supply: Supply;
   /** Write-through cache of balances: the world owns its file, so only a rollback can make it stale. */
   private cache = new Map<string, bigint>();
 
@@ -70,21 +59,7 @@ export class Ledger {
     this.selectAll = db
       .prepare<[], [string, string, string, string]>('SELECT network, address, token, amount FROM balances')
       .raw(true);
-    this.selectSupply = db
-      .prepare<[string, string], [string, string, string]>(
-        'SELECT deposited, minted, burned FROM supply WHERE network = ? AND token = ?',
-      )
-      .raw(true);
-    this.upsertSupply = db.prepare(
-      `INSERT INTO supply (network, token, deposited, minted, burned) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (network, token) DO UPDATE SET
-         deposited = excluded.deposited, minted = excluded.minted, burned = excluded.burned`,
-    );
-    this.selectSupplies = db
-      .prepare<[], [string, string, string, string, string]>(
-        'SELECT network, token, deposited, minted, burned FROM supply ORDER BY network, token',
-      )
-      .raw(true);
+    this.supply = new Supply(db);
   }
 
   balance(network: Network, address: string, token: string | null): bigint {
@@ -128,21 +103,21 @@ export class Ledger {
   deposit(network: Network, token: string | null, to: string, amount: bigint): TokenMovement | null {
     if (amount === 0n) return null;
     this.credit(network, to, token, amount);
-    this.count(network, token, amount, 0n, 0n);
+    this.supply.count(network, key(token), { deposited: amount });
     return { network, token, from: null, to, amountRaw: amount, purpose: 'value' };
   }
 
   mint(network: Network, token: string, to: string, amount: bigint): TokenMovement | null {
     if (amount === 0n) return null;
     this.credit(network, to, token, amount);
-    this.count(network, token, 0n, amount, 0n);
+    this.supply.count(network, token, { minted: amount });
     return { network, token, from: null, to, amountRaw: amount, purpose: 'value' };
   }
 
   burn(network: Network, token: string, from: string, amount: bigint): TokenMovement | null {
     if (amount === 0n) return null;
     this.debit(network, from, token, amount);
-    this.count(network, token, 0n, 0n, amount);
+    this.supply.count(network, token, { burned: amount });
     return { network, token, from, to: null, amountRaw: amount, purpose: 'value' };
   }
 
@@ -156,13 +131,7 @@ export class Ledger {
   }
 
   supplies(): SupplyRecord[] {
-    return this.selectSupplies.all().map(([network, token, deposited, minted, burned]) => ({
-      network: network as Network,
-      token: tokenOf(token),
-      depositedRaw: BigInt(deposited),
-      mintedRaw: BigInt(minted),
-      burnedRaw: BigInt(burned),
-    }));
+    return this.supply.all();
   }
 
   private debit(network: Network, address: string, token: string | null, amount: bigint): void {
@@ -185,18 +154,6 @@ export class Ledger {
   private remember(cacheKey: string, amount: bigint): void {
     if (this.cache.size >= CACHE_LIMIT) this.cache = new Map();
     this.cache.set(cacheKey, amount);
-  }
-
-  private count(network: Network, token: string | null, deposited: bigint, minted: bigint, burned: bigint): void {
-    const row = this.selectSupply.get(network, key(token));
-    const [d, m, b] = row ? row.map(BigInt) : [0n, 0n, 0n];
-    this.upsertSupply.run(
-      network,
-      key(token),
-      (d + deposited).toString(),
-      (m + minted).toString(),
-      (b + burned).toString(),
-    );
   }
 }
 

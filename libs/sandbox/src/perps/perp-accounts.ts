@@ -31,10 +31,14 @@ export class PerpAccounts {
     private readonly prices: AssetPrices,
   ) {
     this.selectOne = db
-      .prepare<[string, string], Row>('SELECT coin, size, entry_px, leverage FROM perp_positions WHERE address = ? AND coin = ?')
+      .prepare<[string, string], Row>(
+        'SELECT coin, size, entry_px, leverage FROM perp_positions WHERE address = ? AND coin = ?',
+      )
       .raw(true);
     this.selectAll = db
-      .prepare<[string], Row>('SELECT coin, size, entry_px, leverage FROM perp_positions WHERE address = ? ORDER BY coin')
+      .prepare<[string], Row>(
+        'SELECT coin, size, entry_px, leverage FROM perp_positions WHERE address = ? ORDER BY coin',
+      )
       .raw(true);
     this.upsert = db.prepare(
       `INSERT INTO perp_positions (address, coin, size, entry_px, leverage) VALUES (?, ?, ?, ?, ?)
@@ -63,7 +67,11 @@ export class PerpAccounts {
   }
 
   /** Balance, unrealized PnL and initial margin of the account, with `override` replacing one coin's position. */
-  valuation(address: string, nowMs: number, override?: StoredPosition): { balanceRaw: bigint; upnl: Dec; margin: Dec } {
+  valuation(
+    address: string,
+    nowMs: number,
+    override?: StoredPosition,
+  ): { balanceRaw: bigint; upnl: Dec; margin: Dec } {
     const positions = this.positions(address).filter((p) => p.coin !== override?.coin);
     if (override) positions.push(override);
     let upnl = new Dec(0);
@@ -112,7 +120,6 @@ export class PerpAccounts {
       marginUsed: decimalString(initialMargin(p, mark, p.leverage).toDecimalPlaces(6, Dec.ROUND_UP)),
     };
   }
-
 }
 
 function toStored([coin, size, entryPx, leverage]: Row): StoredPosition {

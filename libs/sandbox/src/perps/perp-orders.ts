@@ -25,7 +25,8 @@ interface Plan {
   feeRaw: bigint;
 }
 
-const toRaw = (usdc: Dec, rounding: Decimal.Rounding): bigint => BigInt(usdc.times(USDC_UNIT).toFixed(0, rounding));
+const toRaw = (usdc: Dec, rounding: Decimal.Rounding): bigint =>
+  BigInt(usdc.times(USDC_UNIT).toFixed(0, rounding));
 
 /**
  * Perp orders: IOC against the derived book, checked for the minimum, leverage cap and initial
@@ -48,8 +49,10 @@ export class PerpOrders implements TxKind<PerpOrderRequest> {
     const { ledger, perpAccounts } = this.world;
     perpAccounts.save(order.address, order.coin, plan.next, plan.next.leverage);
     const movements = new Movements();
-    if (plan.pnlRaw > 0n) movements.add(ledger.transfer('perps', PERPS_USDC, PERP_HOUSE, order.address, plan.pnlRaw));
-    if (plan.pnlRaw < 0n) movements.add(ledger.transfer('perps', PERPS_USDC, order.address, PERP_HOUSE, -plan.pnlRaw));
+    if (plan.pnlRaw > 0n)
+      movements.add(ledger.transfer('perps', PERPS_USDC, PERP_HOUSE, order.address, plan.pnlRaw));
+    if (plan.pnlRaw < 0n)
+      movements.add(ledger.transfer('perps', PERPS_USDC, order.address, PERP_HOUSE, -plan.pnlRaw));
     movements.add(ledger.transfer('perps', PERPS_USDC, order.address, feeSink('perps'), plan.feeRaw, 'fee'));
     const result = this.result(order, plan, context);
     return { status: 'success', feeRaw: plan.feeRaw, transfers: movements.list, error: null, result };
@@ -60,16 +63,23 @@ export class PerpOrders implements TxKind<PerpOrderRequest> {
     const { perpAccounts, ledger } = this.world;
     const id = order.submissionId;
     const stored = perpAccounts.position(order.address, order.coin);
-    const current: StoredPosition = stored ?? { coin: coin.coin, size: new Dec(0), entryPx: new Dec(0), leverage: defaultLeverage(coin) };
+    const current: StoredPosition = stored ?? {
+      coin: coin.coin,
+      size: new Dec(0),
+      entryPx: new Dec(0),
+      leverage: defaultLeverage(coin),
+    };
     const leverage = order.leverage ?? current.leverage;
-    if (leverage > coin.maxLeverage) refuse('leverage_too_high', `${coin.coin} allows at most ${coin.maxLeverage}x`, id);
+    if (leverage > coin.maxLeverage)
+      refuse('leverage_too_high', `${coin.coin} allows at most ${coin.maxLeverage}x`, id);
 
     let size = new Dec(roundPerpSize(order.size, coin));
     const limitPx = new Dec(roundPerpPrice(order.limitPx, order.side, coin));
     let closesWhole = false;
     if (order.reduceOnly) {
       const reduces = !current.size.isZero() && current.size.isPos() === (order.side === 'sell');
-      if (!reduces) refuse('reduce_only', `a reduce-only ${order.side} has no ${coin.coin} position to reduce`, id);
+      if (!reduces)
+        refuse('reduce_only', `a reduce-only ${order.side} has no ${coin.coin} position to reduce`, id);
       if (size.gte(current.size.abs())) [size, closesWhole] = [current.size.abs(), true];
     }
     if (size.isZero()) refuse('below_minimum', `the size rounds to zero at ${coin.szDecimals} decimals`, id);
@@ -97,13 +107,18 @@ export class PerpOrders implements TxKind<PerpOrderRequest> {
     const afterPnl = balance + pnlRaw;
     const feeRaw = fullFee < afterPnl ? fullFee : afterPnl;
 
-    const growsExposure = next.size.abs().gt(current.size.abs()) || next.size.isPos() !== current.size.isPos();
+    const growsExposure =
+      next.size.abs().gt(current.size.abs()) || next.size.isPos() !== current.size.isPos();
     const needsMoreMargin = growsExposure || leverage < current.leverage;
     if (needsMoreMargin && !next.size.isZero()) {
       const after = perpAccounts.valuation(order.address, nowMs, next);
       const value = new Dec((afterPnl - feeRaw).toString()).div(USDC_UNIT).plus(after.upnl);
       if (after.margin.gt(value))
-        refuse('insufficient_margin', `needs ${after.margin.toFixed(6)} USDC of margin, the account has ${value.toFixed(6)}`, id);
+        refuse(
+          'insufficient_margin',
+          `needs ${after.margin.toFixed(6)} USDC of margin, the account has ${value.toFixed(6)}`,
+          id,
+        );
     }
     return { size, limitPx, fills, next, pnlRaw, feeRaw };
   }

@@ -12,7 +12,11 @@ export const FLAT: PositionState = { size: new Dec(0), entryPx: new Dec(0) };
  * Applies one fill of signed size `delta` at `px`: adding to a position averages the entry; reducing
  * realizes (px - entry) per unit closed; crossing zero opens the remainder at `px`.
  */
-export function applyFill(position: PositionState, delta: Dec, px: Dec): { position: PositionState; realized: Dec } {
+export function applyFill(
+  position: PositionState,
+  delta: Dec,
+  px: Dec,
+): { position: PositionState; realized: Dec } {
   const { size, entryPx } = position;
   if (size.isZero() || size.isPos() === delta.isPos()) {
     const next = size.plus(delta);

@@ -1,7 +1,15 @@
-import type { PerpAccount, PerpBook, PerpCoin, PerpOrderRequest, PerpOrderResult, PerpVenue, SubmitOptions } from '@vetted/venues';
+import type {
+  PerpAccount,
+  PerpBook,
+  PerpCoin,
+  PerpOrderRequest,
+  PerpOrderResult,
+  PerpVenue,
+  SubmitOptions,
+} from '@vetted/venues';
 import { decimalString, isDecimalString } from '@vetted/venues';
 import { address, checkSubmissionId, refuse } from '../chain/chain-tx-rules';
-import { encodeJson, sha256Hex } from '../store/json-codec';
+import { settled, submitRequest } from '../txs/submit-request';
 import type { World } from '../world/world';
 import { iso } from '../world/world-clock';
 import { bookAround, type Level } from './order-book';
@@ -30,7 +38,13 @@ export class SandboxPerpVenue implements PerpVenue {
     const mark = this.world.perpAccounts.mark(spec.coin, nowMs);
     const { bids, asks } = bookAround(spec, mark);
     const render = (l: Level) => ({ px: decimalString(l.px), size: decimalString(l.size) });
-    return { coin: spec.coin, markPx: decimalString(mark), bids: bids.map(render), asks: asks.map(render), at: iso(nowMs) };
+    return {
+      coin: spec.coin,
+      markPx: decimalString(mark),
+      bids: bids.map(render),
+      asks: asks.map(render),
+      at: iso(nowMs),
+    };
   }
 
   async account(owner: string): Promise<PerpAccount> {
@@ -41,23 +55,14 @@ export class SandboxPerpVenue implements PerpVenue {
 
   async placeOrder(order: PerpOrderRequest, options: SubmitOptions = {}): Promise<PerpOrderResult> {
     const request = normalizeOrder(order);
-    const requestJson = encodeJson(request);
-    const result = await this.world.writes.run(() =>
-      this.world.submissions.submit({
-        kind: this.orders,
-        submissionId: request.submissionId,
-        network: 'perps',
-        from: request.address,
-        to: null,
-        request,
-        requestJson,
-        payloadHash: sha256Hex(requestJson),
-        faultTarget: 'submission',
-        deadlineMs: options.deadlineMs ?? null,
-      }),
-    );
-    if (result.error) throw result.error;
-    return result.record!.outcome!.result as PerpOrderResult;
+    const result = await submitRequest(this.world, this.orders, request, {
+      network: 'perps',
+      from: request.address,
+      to: null,
+      faultTarget: 'submission',
+      deadlineMs: options.deadlineMs,
+    });
+    return settled(result).outcome!.result as PerpOrderResult;
   }
 
   async order(submissionId: string): Promise<PerpOrderResult | null> {
@@ -75,7 +80,8 @@ function normalizeOrder(order: PerpOrderRequest): PerpOrderRequest {
   const id = checkSubmissionId(order?.submissionId);
   const coin = perpCoin(order.coin);
   if (!coin) refuse('invalid_request', `unknown perp coin ${String(order.coin)}`, id);
-  if (order.side !== 'buy' && order.side !== 'sell') refuse('invalid_request', 'side must be buy or sell', id);
+  if (order.side !== 'buy' && order.side !== 'sell')
+    refuse('invalid_request', 'side must be buy or sell', id);
   for (const field of ['size', 'limitPx'] as const)
     if (!isDecimalString(order[field]) || /^0(\.0*)?$/.test(order[field]))
       refuse('invalid_request', `${field} must be a positive decimal`, id);

@@ -26,9 +26,13 @@ export class DepositWallets implements TxKind<DeployRequest> {
     private readonly seed: string,
   ) {
     this.select = db
-      .prepare<[string], Row>('SELECT controller, address, deployed_ms FROM deposit_wallets WHERE controller = ?')
+      .prepare<[string], Row>(
+        'SELECT controller, address, deployed_ms FROM deposit_wallets WHERE controller = ?',
+      )
       .raw(true);
-    this.insert = db.prepare('INSERT INTO deposit_wallets (controller, address, deployed_ms) VALUES (?, ?, ?)');
+    this.insert = db.prepare(
+      'INSERT INTO deposit_wallets (controller, address, deployed_ms) VALUES (?, ?, ?)',
+    );
   }
 
   /** Deployment is idempotent per controller: its submission id is derived from it. */
@@ -38,7 +42,9 @@ export class DepositWallets implements TxKind<DeployRequest> {
 
   find(controller: string): DepositWallet | null {
     const row = this.select.get(controller);
-    return row ? { venue: PREDICT_VENUE.pathSegment, controller: row[0], address: row[1], deployedAt: iso(row[2]) } : null;
+    return row
+      ? { venue: PREDICT_VENUE.pathSegment, controller: row[0], address: row[1], deployedAt: iso(row[2]) }
+      : null;
   }
 
   preflight(): void {}

@@ -21,7 +21,9 @@ export class MarketBook {
   constructor(db: Database.Database) {
     this.selectAll = db.prepare<[], Row>('SELECT id, status, winner, resolved_ms FROM markets').raw(true);
     this.insert = db.prepare("INSERT OR IGNORE INTO markets (id, status) VALUES (?, 'open')");
-    this.update = db.prepare("UPDATE markets SET status = 'resolved', winner = ?, resolved_ms = ? WHERE id = ?");
+    this.update = db.prepare(
+      "UPDATE markets SET status = 'resolved', winner = ?, resolved_ms = ? WHERE id = ?",
+    );
     this.reload();
   }
 
@@ -32,7 +34,9 @@ export class MarketBook {
 
   reload(): void {
     this.states = new Map(
-      this.selectAll.all().map(([id, status, winner, resolvedMs]) => [id, { id, status, winner, resolvedMs }]),
+      this.selectAll
+        .all()
+        .map(([id, status, winner, resolvedMs]) => [id, { id, status, winner, resolvedMs }]),
     );
   }
 

@@ -10,7 +10,11 @@ const MIN_PRICE = new Dec('0.001');
 const MAX_PRICE = new Dec('0.999');
 
 /** The venue's quotes around an outcome's price: half a cent each side, on a 0.001 grid. */
-export function outcomeQuote(world: World, outcome: CatalogOutcome, nowMs: number): { price: Dec; bid: Dec; ask: Dec } {
+export function outcomeQuote(
+  world: World,
+  outcome: CatalogOutcome,
+  nowMs: number,
+): { price: Dec; bid: Dec; ask: Dec } {
   const asset: AssetId = outcomeAsset(outcome.tokenId);
   const price = world.prices.quote(asset, nowMs)?.usd ?? new Dec(0);
   const state = world.markets.state(outcome.marketId);

@@ -80,13 +80,17 @@ export class PredictionOrders implements TxKind<PredictionOrder> {
         if (shares === 0n) refuse('below_minimum', 'the spend buys no shares', id);
         if (order.minSharesRaw !== undefined && shares < order.minSharesRaw)
           refuse('slippage_exceeded', `would buy ${shares} shares, fewer than ${order.minSharesRaw}`, id);
-        if (held(PUSD_POLYGON) < order.spendRaw) refuse('insufficient_funds', `${order.address} lacks the pUSD`, id);
+        if (held(PUSD_POLYGON) < order.spendRaw)
+          refuse('insufficient_funds', `${order.address} lacks the pUSD`, id);
         return { outcome, sharesRaw: shares, pusdRaw: order.spendRaw, price: quote.ask };
       }
       case 'sell': {
         if (resolved) refuse('market_resolved', `market ${outcome.marketId} is resolved; redeem instead`, id);
-        if (held(outcome.tokenId) < order.sharesRaw) refuse('insufficient_funds', `${order.address} lacks the shares`, id);
-        const proceeds = BigInt(new Dec(order.sharesRaw.toString()).times(quote.bid).toFixed(0, Dec.ROUND_DOWN));
+        if (held(outcome.tokenId) < order.sharesRaw)
+          refuse('insufficient_funds', `${order.address} lacks the shares`, id);
+        const proceeds = BigInt(
+          new Dec(order.sharesRaw.toString()).times(quote.bid).toFixed(0, Dec.ROUND_DOWN),
+        );
         if (proceeds === 0n) refuse('below_minimum', 'the shares sell for nothing', id);
         if (order.minProceedsRaw !== undefined && proceeds < order.minProceedsRaw)
           refuse('slippage_exceeded', `would receive ${proceeds}, less than ${order.minProceedsRaw}`, id);
@@ -96,7 +100,8 @@ export class PredictionOrders implements TxKind<PredictionOrder> {
       case 'redeem': {
         if (!resolved) refuse('market_not_resolved', `market ${outcome.marketId} has not resolved`, id);
         const shares = held(outcome.tokenId);
-        if (shares === 0n) refuse('nothing_to_redeem', `${order.address} holds no shares of this outcome`, id);
+        if (shares === 0n)
+          refuse('nothing_to_redeem', `${order.address} holds no shares of this outcome`, id);
         const winner = this.world.markets.state(outcome.marketId)?.winner === outcome.tokenId;
         const payout = winner ? shares : 0n;
         if (treasury < payout) refuse('insufficient_liquidity', 'the venue cannot pay', id);

@@ -11,7 +11,7 @@ import type {
 } from '@vetted/venues';
 import { DepositWalletFailed, SubmissionRejected } from '@vetted/venues';
 import { address, checkSubmissionId, refuse } from '../chain/chain-tx-rules';
-import { encodeJson, sha256Hex } from '../store/json-codec';
+import { settled, submitRequest } from '../txs/submit-request';
 import type { World } from '../world/world';
 import { CATALOG_OUTCOMES, MARKET_SPECS, catalogOutcome, outcomeAsset } from './market-catalog';
 import { renderMarket } from './outcome-quotes';
@@ -63,15 +63,31 @@ export class SandboxPredictionVenue implements PredictionVenue {
     });
   }
 
-  buy(order: PredictionBuy, options?: SubmitOptions): Promise<PredictionFill> {
-    return this.place({ ...normalize(order), action: 'buy', spendRaw: amount(order.spendRaw, 'spendRaw', order), ...optional('minSharesRaw', order.minSharesRaw, order) }, options);
+  async buy(order: PredictionBuy, options?: SubmitOptions): Promise<PredictionFill> {
+    return this.place(
+      {
+        ...normalize(order),
+        action: 'buy',
+        spendRaw: amount(order.spendRaw, 'spendRaw', order),
+        ...optional('minSharesRaw', order.minSharesRaw, order),
+      },
+      options,
+    );
   }
 
-  sell(order: PredictionSell, options?: SubmitOptions): Promise<PredictionFill> {
-    return this.place({ ...normalize(order), action: 'sell', sharesRaw: amount(order.sharesRaw, 'sharesRaw', order), ...optional('minProceedsRaw', order.minProceedsRaw, order) }, options);
+  async sell(order: PredictionSell, options?: SubmitOptions): Promise<PredictionFill> {
+    return this.place(
+      {
+        ...normalize(order),
+        action: 'sell',
+        sharesRaw: amount(order.sharesRaw, 'sharesRaw', order),
+        ...optional('minProceedsRaw', order.minProceedsRaw, order),
+      },
+      options,
+    );
   }
 
-  redeem(order: PredictionRedeem, options?: SubmitOptions): Promise<PredictionFill> {
+  async redeem(order: PredictionRedeem, options?: SubmitOptions): Promise<PredictionFill> {
     return this.place({ ...normalize(order), action: 'redeem' }, options);
   }
 
@@ -83,23 +99,14 @@ export class SandboxPredictionVenue implements PredictionVenue {
   async deployDepositWallet(controller: string): Promise<DepositWallet> {
     const owner = address('polygon', controller, 'controller', '');
     const request = { submissionId: DepositWallets.submissionId(owner), controller: owner };
-    const requestJson = encodeJson(request);
-    const result = await this.world.writes.run(() =>
-      this.world.submissions.submit({
-        kind: this.wallets,
-        submissionId: request.submissionId,
-        network: 'polygon',
-        from: owner,
-        to: null,
-        request,
-        requestJson,
-        payloadHash: sha256Hex(requestJson),
-        faultTarget: 'depositWallet',
-        deadlineMs: null,
-      }),
-    );
+    const envelope = { network: 'polygon', from: owner, to: null, faultTarget: 'depositWallet' } as const;
+    const result = await submitRequest(this.world, this.wallets, request, envelope);
     // Under an uncertain or timeout fault the wallet is deployed all the same; asking again returns it.
-    if (result.error) throw new DepositWalletFailed(owner, result.error instanceof SubmissionRejected ? undefined : result.error.message);
+    if (result.error)
+      throw new DepositWalletFailed(
+        owner,
+        result.error instanceof SubmissionRejected ? undefined : result.error.message,
+      );
     return this.wallets.find(owner)!;
   }
 
@@ -108,39 +115,41 @@ export class SandboxPredictionVenue implements PredictionVenue {
   }
 
   private async place(order: PredictionOrder, options: SubmitOptions = {}): Promise<PredictionFill> {
-    const requestJson = encodeJson(order);
-    const result = await this.world.writes.run(() =>
-      this.world.submissions.submit({
-        kind: this.orders,
-        submissionId: order.submissionId,
-        network: 'polygon',
-        from: order.address,
-        to: null,
-        request: order,
-        requestJson,
-        payloadHash: sha256Hex(requestJson),
-        faultTarget: 'submission',
-        deadlineMs: options.deadlineMs ?? null,
-      }),
-    );
-    if (result.error) throw result.error;
-    return result.record!.outcome!.result as PredictionFill;
+    const result = await submitRequest(this.world, this.orders, order, {
+      network: 'polygon',
+      from: order.address,
+      to: null,
+      faultTarget: 'submission',
+      deadlineMs: options.deadlineMs,
+    });
+    return settled(result).outcome!.result as PredictionFill;
   }
 }
 
 function normalize(order: { submissionId: string; address: string; outcome: string }) {
   const id = checkSubmissionId(order?.submissionId);
-  if (!catalogOutcome(order.outcome)) refuse('invalid_request', `unknown outcome ${String(order.outcome)}`, id);
-  return { submissionId: id, address: address('polygon', order.address, 'address', id), outcome: order.outcome };
+  if (!catalogOutcome(order.outcome))
+    refuse('invalid_request', `unknown outcome ${String(order.outcome)}`, id);
+  return {
+    submissionId: id,
+    address: address('polygon', order.address, 'address', id),
+    outcome: order.outcome,
+  };
 }
 
 function amount(value: unknown, field: string, order: { submissionId: string }): bigint {
-  if (typeof value !== 'bigint' || value <= 0n) refuse('invalid_request', `${field} must be a positive bigint`, order.submissionId);
+  if (typeof value !== 'bigint' || value <= 0n)
+    refuse('invalid_request', `${field} must be a positive bigint`, order.submissionId);
   return value;
 }
 
-function optional<K extends string>(field: K, value: unknown, order: { submissionId: string }): Partial<Record<K, bigint>> {
+function optional<K extends string>(
+  field: K,
+  value: unknown,
+  order: { submissionId: string },
+): Partial<Record<K, bigint>> {
   if (value === undefined) return {};
-  if (typeof value !== 'bigint' || value < 0n) refuse('invalid_request', `${field} must be a non-negative bigint`, order.submissionId);
+  if (typeof value !== 'bigint' || value < 0n)
+    refuse('invalid_request', `${field} must be a non-negative bigint`, order.submissionId);
   return { [field]: value } as Partial<Record<K, bigint>>;
 }

@@ -40,7 +40,10 @@ export class AssetPrices {
   expire(asset: AssetId, nowMs: number): void {
     const source = priceSourceOf(asset);
     if (!source) throw new RangeError(`no price series for ${asset.token ?? 'native'} on ${asset.network}`);
-    this.board.expire(source.kind === 'series' ? source.series : outcomeSeries(source.outcome.tokenId), nowMs);
+    this.board.expire(
+      source.kind === 'series' ? source.series : outcomeSeries(source.outcome.tokenId),
+      nowMs,
+    );
   }
 
   private outcomeQuote(outcome: CatalogOutcome, nowMs: number): AssetQuote | null {
@@ -60,7 +63,11 @@ export class AssetPrices {
     const own = siblings.find((s) => s.tokenId === outcome.tokenId)?.quote;
     if (!own || siblings.some((s) => !s.quote)) return null;
     const total = siblings.reduce((sum, s) => sum.plus(s.quote!.usd), new Dec(0));
-    return { ...own, usd: own.usd.div(total).toSignificantDigits(12), version: siblings.map((s) => s.quote!.version).join('|') };
+    return {
+      ...own,
+      usd: own.usd.div(total).toSignificantDigits(12),
+      version: siblings.map((s) => s.quote!.version).join('|'),
+    };
   }
 
   /** Sets one outcome's price; the others keep their proportions and the market still sums to 1. */

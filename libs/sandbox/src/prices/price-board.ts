@@ -22,7 +22,14 @@ interface SeriesRow {
   walk: PriceWalk;
 }
 
-type Row = [series: string, anchorUsd: string, anchorStep: number, anchorMs: number, revision: number, expiredMs: number | null];
+type Row = [
+  series: string,
+  anchorUsd: string,
+  anchorStep: number,
+  anchorMs: number,
+  revision: number,
+  expiredMs: number | null,
+];
 
 export const stepOf = (ms: number): number => Math.floor(ms / PRICE_STEP_MS);
 
@@ -41,7 +48,9 @@ export class PriceBoard {
     private readonly seed: string,
   ) {
     this.selectAll = db
-      .prepare<[], Row>('SELECT series, anchor_usd, anchor_step, anchor_ms, revision, expired_ms FROM price_series')
+      .prepare<[], Row>(
+        'SELECT series, anchor_usd, anchor_step, anchor_ms, revision, expired_ms FROM price_series',
+      )
       .raw(true);
     this.upsert = db.prepare(
       `INSERT INTO price_series (series, anchor_usd, anchor_step, anchor_ms, revision, expired_ms) VALUES (?, ?, ?, ?, ?, ?)

@@ -8,7 +8,8 @@ export class SandboxSpeechTokens implements SpeechTokenProvider {
   constructor(private readonly clock: Clock) {}
 
   async mint(userId: string): Promise<SpeechToken> {
-    if (typeof userId !== 'string' || userId === '') throw new RangeError('a speech token is minted for a user');
+    if (typeof userId !== 'string' || userId === '')
+      throw new RangeError('a speech token is minted for a user');
     return {
       token: `sbx_speech_${randomBytes(24).toString('base64url')}`,
       expiresAt: new Date(this.clock.now().getTime() + SPEECH_TOKEN_TTL_SECONDS * 1000).toISOString(),

@@ -8,11 +8,17 @@ export function encodeJson(value: unknown): string {
   return JSON.stringify(canonical(value));
 }
 
+/** The same tagging without sorting keys: for what is only stored, never compared. */
+export function storeJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? { $bigint: v.toString() } : v));
+}
+
 export function decodeJson<T>(text: string): T {
   return JSON.parse(text, (_key, value: unknown) => {
     if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       const tagged = value as { $bigint?: unknown };
-      if (typeof tagged.$bigint === 'string' && Object.keys(value).length === 1) return BigInt(tagged.$bigint);
+      if (typeof tagged.$bigint === 'string' && Object.keys(value).length === 1)
+        return BigInt(tagged.$bigint);
     }
     return value;
   }) as T;

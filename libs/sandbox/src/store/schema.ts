@@ -7,8 +7,11 @@
 export const SANDBOX_SCHEMA = `
   CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT, WITHOUT ROWID;
 
+  -- nonce: on the native row only, as in an EVM account's state (nonce and balance together), so the
+  -- nonce a submission takes is written on the page its gas fee dirties anyway.
   CREATE TABLE IF NOT EXISTS balances (
     network TEXT NOT NULL, address TEXT NOT NULL, token TEXT NOT NULL, amount TEXT NOT NULL,
+    nonce INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (network, address, token)
   ) STRICT, WITHOUT ROWID;
 
@@ -23,15 +26,10 @@ export const SANDBOX_SCHEMA = `
     PRIMARY KEY (network, token, owner, spender)
   ) STRICT, WITHOUT ROWID;
 
-  CREATE TABLE IF NOT EXISTS nonces (
-    network TEXT NOT NULL, address TEXT NOT NULL, next INTEGER NOT NULL,
-    PRIMARY KEY (network, address)
-  ) STRICT, WITHOUT ROWID;
-
   CREATE TABLE IF NOT EXISTS txs (
     seq INTEGER PRIMARY KEY,
     key TEXT NOT NULL UNIQUE,
-    hash TEXT NOT NULL,
+    hash TEXT, -- only where it differs from the key (Solana signatures)
     submission_id TEXT NOT NULL,
     payload_hash TEXT NOT NULL,
     network TEXT NOT NULL,
@@ -44,7 +42,7 @@ export const SANDBOX_SCHEMA = `
     block_ms INTEGER,
     submitted_ms INTEGER NOT NULL,
     settles_ms INTEGER NOT NULL,
-    request TEXT NOT NULL,
+    request TEXT, -- only until executed
     outcome TEXT
   ) STRICT;
   CREATE INDEX IF NOT EXISTS txs_pending ON txs (settles_ms, seq) WHERE status = 'pending';

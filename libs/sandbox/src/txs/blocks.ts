@@ -28,8 +28,8 @@ export class Blocks {
   ) {
     this.bumpNonce = db
       .prepare<[string, string], number>(
-        `INSERT INTO nonces (network, address, next) VALUES (?, ?, 1)
-         ON CONFLICT (network, address) DO UPDATE SET next = next + 1 RETURNING next - 1`,
+        `INSERT INTO balances (network, address, token, amount, nonce) VALUES (?, ?, '', '0', 1)
+         ON CONFLICT (network, address, token) DO UPDATE SET nonce = nonce + 1 RETURNING nonce - 1`,
       )
       .pluck();
   }

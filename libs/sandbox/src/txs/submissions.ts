@@ -1,5 +1,11 @@
 import type { Network, VenueError } from '@vetted/venues';
-import { SubmissionConflict, SubmissionRejected, SubmissionTimeout, SubmissionUncertain } from '@vetted/venues';
+import {
+  SubmissionConflict,
+  SubmissionRejected,
+  SubmissionTimeout,
+  SubmissionUncertain,
+  isEvmNetwork,
+} from '@vetted/venues';
 import type { FaultPlan, FaultTarget } from '../faults/fault-plan';
 import { decodeJson } from '../store/json-codec';
 import { txHashOfKey } from '../world/deterministic';
@@ -20,6 +26,7 @@ export interface TxKind<R> {
   kind: string;
   /** Venue orders execute at submission whatever the block time. */
   settlesAtOnce: boolean;
+  /** Whether the sender's nonce advances (EVM networks only). */
   usesNonce: boolean;
   /** Checks the request against the world as it is now; throws `SubmissionRejected` (nothing is recorded). */
   preflight(request: R, nowMs: number): void;
@@ -46,7 +53,6 @@ export interface SubmissionResult {
   record: TxRecord | null;
   /** To throw at the caller once the write has committed. */
   error: VenueError | null;
-  replayed: boolean;
 }
 
 /**
@@ -83,7 +89,7 @@ export class Submissions {
     const existing = this.log.byKey(key, submissionId);
     if (existing) {
       if (existing.payloadHash !== submission.payloadHash) throw new SubmissionConflict(submissionId);
-      return { record: existing, error: null, replayed: true };
+      return { record: existing, error: null };
     }
     const nowMs = this.clock.nowMs();
     kind.preflight(submission.request, nowMs);
@@ -92,8 +98,11 @@ export class Submissions {
     if (fault && (fault.mode === 'reject' || fault.mode === 'fail'))
       return {
         record: null,
-        error: new SubmissionRejected('injected_fault', `submission ${submissionId} was rejected`, submissionId),
-        replayed: false,
+        error: new SubmissionRejected(
+          'injected_fault',
+          `submission ${submissionId} was rejected`,
+          submissionId,
+        ),
       };
 
     let settlesMs = kind.settlesAtOnce ? nowMs : this.blocks.settlesAt(nowMs);
@@ -101,7 +110,8 @@ export class Submissions {
       settlesMs = this.blocks.settlesNoEarlierThan(nowMs + fault.landAfterSeconds * 1000);
 
     const hash = txHashOfKey(submission.network, key);
-    const nonce = kind.usesNonce && submission.from ? this.blocks.takeNonce(submission.network, submission.from) : null;
+    const counted = kind.usesNonce && submission.from !== null && isEvmNetwork(submission.network);
+    const nonce = counted ? this.blocks.takeNonce(submission.network, submission.from!) : null;
     const base: Omit<TxRecord, 'seq'> = {
       key,
       hash,
@@ -134,7 +144,7 @@ export class Submissions {
     let error: VenueError | null = null;
     if (fault?.mode === 'uncertain') error = new SubmissionUncertain(submissionId);
     else if (fault?.mode === 'timeout') error = new SubmissionTimeout(submissionId, submission.deadlineMs);
-    return { record, error, replayed: false };
+    return { record, error };
   }
 
   /** Whether some pending submission's block has come (cheap: no query). */
@@ -148,7 +158,7 @@ export class Submissions {
     for (const record of this.log.due(nowMs)) {
       const kind = this.kinds.get(record.kind);
       if (!kind) throw new Error(`no handler for pending ${record.kind} ${record.hash}`);
-      const request = decodeJson<unknown>(record.requestJson);
+      const request = decodeJson<unknown>(record.requestJson!);
       const at = record.settlesMs;
       const context = { hash: record.hash, network: record.network, nonce: record.nonce, nowMs: at };
       const outcome = kind.execute(request, context);

@@ -1,9 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { Network, TokenMovement, TxReceipt, TxStatus } from '@vetted/venues';
-import { feeAssetOf } from '../tokens/token-registry';
-import { decodeJson, encodeJson } from '../store/json-codec';
+import type { Network, TokenMovement, TxStatus } from '@vetted/venues';
+import { decodeOutcome, encodeOutcome } from './outcome-codec';
 import { keyOfHash, submissionKey } from '../world/deterministic';
-import { iso } from '../world/world-clock';
 
 export interface TxOutcome {
   status: Exclude<TxStatus, 'pending'>;
@@ -32,14 +30,15 @@ export interface TxRecord {
   blockMs: number | null;
   submittedMs: number;
   settlesMs: number;
-  requestJson: string;
+  /** The request, kept only until it has executed (it is needed to execute a pending one). */
+  requestJson: string | null;
   outcome: TxOutcome | null;
 }
 
 type Row = [
   seq: number,
   key: string,
-  hash: string,
+  hash: string | null,
   submissionId: string,
   payloadHash: string,
   network: string,
@@ -52,7 +51,7 @@ type Row = [
   blockMs: number | null,
   submittedMs: number,
   settlesMs: number,
-  request: string,
+  request: string | null,
   outcome: string | null,
 ];
 
@@ -86,7 +85,9 @@ export class TxLog {
     this.selectLastSeq = db.prepare<[], number | null>('SELECT MAX(seq) FROM txs').pluck();
     this.nextSeq = 0;
     this.reload();
-    this.settleRow = db.prepare('UPDATE txs SET status = ?, block = ?, block_ms = ?, outcome = ? WHERE seq = ?');
+    this.settleRow = db.prepare(
+      'UPDATE txs SET status = ?, block = ?, block_ms = ?, outcome = ?, request = NULL WHERE seq = ?',
+    );
   }
 
   reload(): void {
@@ -114,7 +115,7 @@ export class TxLog {
   byHash(hash: string): TxRecord | null {
     const key = typeof hash === 'string' ? keyOfHash(hash) : null;
     const row = key === null ? undefined : this.selectByKey.get(key);
-    return row && row[2] === hash ? toRecord(row) : null;
+    return row && (row[2] ?? row[1]) === hash ? toRecord(row) : null;
   }
 
   due(nowMs: number): TxRecord[] {
@@ -130,7 +131,7 @@ export class TxLog {
     this.insertRow.run(
       seq,
       record.key,
-      record.hash,
+      record.hash === record.key ? null : record.hash,
       record.submissionId,
       record.payloadHash,
       record.network,
@@ -143,16 +144,16 @@ export class TxLog {
       record.blockMs,
       record.submittedMs,
       record.settlesMs,
-      record.requestJson,
-      record.outcome ? encodeJson(record.outcome) : null,
+      record.outcome ? null : record.requestJson,
+      record.outcome ? encodeOutcome(record.outcome) : null,
     );
     this.nextSeq = seq + 1;
     return { ...record, seq };
   }
 
   settle(record: TxRecord, outcome: TxOutcome, blockNumber: number | null, blockMs: number | null): TxRecord {
-    this.settleRow.run(outcome.status, blockNumber, blockMs, encodeJson(outcome), record.seq);
-    return { ...record, status: outcome.status, blockNumber, blockMs, outcome };
+    this.settleRow.run(outcome.status, blockNumber, blockMs, encodeOutcome(outcome), record.seq);
+    return { ...record, status: outcome.status, blockNumber, blockMs, requestJson: null, outcome };
   }
 }
 
@@ -163,13 +164,13 @@ function toRecord(row: Row): TxRecord {
     number | null,
     number,
     number,
-    string,
+    string | null,
     string | null,
   ];
   return {
     seq,
     key,
-    hash,
+    hash: hash ?? key,
     submissionId,
     payloadHash,
     network: network as Network,
@@ -183,25 +184,6 @@ function toRecord(row: Row): TxRecord {
     submittedMs,
     settlesMs,
     requestJson,
-    outcome: outcome === null ? null : decodeJson<TxOutcome>(outcome),
-  };
-}
-
-export function toReceipt(record: TxRecord): TxReceipt {
-  return {
-    submissionId: record.submissionId,
-    hash: record.hash,
-    network: record.network,
-    kind: record.kind,
-    from: record.from,
-    to: record.to,
-    status: record.status,
-    blockNumber: record.blockNumber,
-    blockTime: record.blockMs === null ? null : iso(record.blockMs),
-    submittedAt: iso(record.submittedMs),
-    gasFeeRaw: record.outcome?.feeRaw ?? 0n,
-    feeAsset: feeAssetOf(record.network),
-    transfers: record.outcome?.transfers ?? [],
-    error: record.outcome?.error ?? null,
+    outcome: outcome === null ? null : decodeOutcome(outcome),
   };
 }

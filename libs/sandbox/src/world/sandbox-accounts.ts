@@ -18,8 +18,10 @@ function account(network: Network, label: string): string {
  * the same in every sandbox and valid for their network.
  */
 export const feeSink = (network: Network): string => account(network, `vetted-sandbox:fee-sink:${network}`);
-export const arbitrageur = (network: Network): string => account(network, `vetted-sandbox:arbitrageur:${network}`);
-export const dexRouter = (network: Network): string => account(network, `vetted-sandbox:dex-router:${network}`);
+export const arbitrageur = (network: Network): string =>
+  account(network, `vetted-sandbox:arbitrageur:${network}`);
+export const dexRouter = (network: Network): string =>
+  account(network, `vetted-sandbox:dex-router:${network}`);
 export const poolAccount = (poolId: string, network: Network): string =>
   account(network, `vetted-sandbox:pool:${poolId}:${network}`);
 /** Takes the other side of perp trades: realized profits come from it, losses go to it. */

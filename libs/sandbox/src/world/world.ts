@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { Clock } from '@vetted/kernel';
 import { Dec } from '@vetted/venues';
 import { Dex } from '../dex/dex';
+import { PoolReserves } from '../dex/pool-reserves';
 import { FaultPlan } from '../faults/fault-plan';
 import { Allowances } from '../ledger/allowances';
 import { Ledger } from '../ledger/ledger';
@@ -33,7 +34,11 @@ export interface WorldOptions {
 /** The venues' collateral at genesis: the perp house and the prediction treasury. */
 export const VENUE_GENESIS_RAW = 1_000_000_000n * 1_000_000n;
 
-/** The durable state of the world and the machinery every port shares. */
+/**
+ * The durable state of the world and the machinery every port shares. One process owns a sandbox
+ * file at a time: balances, the log position and faults are mirrored in memory (and reloaded from
+ * the file after any rollback).
+ */
 export class World {
   readonly meta: Meta;
   readonly clock: WorldClock;
@@ -70,7 +75,7 @@ export class World {
     this.board = new PriceBoard(db, this.seed);
     this.markets = new MarketBook(db);
     this.prices = new AssetPrices(this.board, this.markets);
-    this.dex = new Dex(db, this.ledger, this.prices);
+    this.dex = new Dex(this.ledger, new PoolReserves(db, this.ledger, this.prices));
     this.perpAccounts = new PerpAccounts(db, this.ledger, this.prices);
     this.submissions = new Submissions(this.log, this.blocks, this.faults, this.clock);
     this.writes = new WriteQueue(db, {
@@ -79,7 +84,7 @@ export class World {
     });
     db.transaction(() => {
       this.meta.set('block_time_ms', String(blockTimeMs));
-      if (fresh) this.genesis();
+      if (fresh) this.genesis(epochMs);
     }).immediate();
   }
 
@@ -106,7 +111,7 @@ export class World {
     this.faults.reload();
     this.board.reload();
     this.markets.reload();
-    this.dex.reload();
+    this.dex.reserves.reload();
     this.submissions.reload();
   }
 
@@ -122,8 +127,7 @@ export class World {
     this.db.close();
   }
 
-  private genesis(): void {
-    const nowMs = this.clock.nowMs();
+  private genesis(nowMs: number): void {
     this.meta.set('seed', this.seed);
     this.meta.set('created_ms', String(nowMs));
     this.meta.set('clock_offset_ms', '0');
@@ -131,7 +135,7 @@ export class World {
     for (const outcome of CATALOG_OUTCOMES)
       this.board.set(outcomeSeries(outcome.tokenId), new Dec(outcome.initialPrice), nowMs);
     this.markets.genesis();
-    this.dex.genesis(nowMs);
+    this.dex.reserves.genesis(nowMs);
     this.ledger.deposit('perps', USDC_ADDRESSES.perps, PERP_HOUSE, VENUE_GENESIS_RAW);
     this.ledger.deposit('polygon', PUSD_POLYGON, PREDICT_TREASURY, VENUE_GENESIS_RAW);
   }

@@ -1,4 +1,6 @@
+import type { AccountEvent, WalletObservationEvent } from '@vetted/accounts';
 import type { Projection } from '@vetted/read-store';
+import { balanceChangeItem } from '../../activity-items/balance-change-item';
 import type { FeedEntryDocument } from './feed-entry';
 
 export const feedCollection = {
@@ -12,29 +14,50 @@ export const feedCollection = {
   ],
 } as const;
 
-interface UserSignedUpData {
-  userId: string;
-  username: string;
-  at: string;
-}
+type FeedSourceEvent =
+  | Extract<AccountEvent, { type: 'UserSignedUp' }>
+  | Extract<WalletObservationEvent, { type: 'BalancesObserved' }>;
 
-/** Feed entries, one per feed-worthy event, keyed by the event id so a replay rewrites the same entry. */
+/**
+ * Feed entries, one per feed-worthy event, keyed by the event id so a replay rewrites the same
+ * entry. Balance observations that changed something are the owner's own (`scope=mine`) entries.
+ */
 export const feedProjection: Projection<FeedEntryDocument> = {
   name: 'feed',
   collection: feedCollection,
-  canHandle: ['UserSignedUp'],
+  canHandle: ['UserSignedUp', 'BalancesObserved'],
   guard: 'position',
   documentId: (event) => event.id,
-  evolve(doc, event) {
+  evolve(doc, recorded) {
     if (doc !== null) return doc;
-    const data = event.data as UserSignedUpData;
-    return {
-      id: event.id,
-      kind: 'user_joined',
-      createdAt: data.at,
-      username: data.username,
-      userId: data.userId,
-      global: true,
-    };
+    const event = recorded as unknown as FeedSourceEvent;
+    switch (event.type) {
+      case 'UserSignedUp':
+        return {
+          id: recorded.id,
+          kind: 'user_joined',
+          createdAt: event.data.at,
+          username: event.data.username,
+          userId: event.data.userId,
+          global: true,
+        };
+      case 'BalancesObserved': {
+        const { userId, username, address, observedAt, changes } = event.data;
+        if (changes.length === 0) return null;
+        return {
+          id: recorded.id,
+          kind: 'balance_change',
+          createdAt: observedAt,
+          username,
+          userId,
+          global: false,
+          activity: balanceChangeItem({ address, observedAt, changes }),
+        };
+      }
+      default: {
+        const unknownEvent: never = event;
+        return unknownEvent;
+      }
+    }
   },
 };

@@ -1,0 +1,70 @@
+import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { ValidationFailed } from '@vetted/kernel';
+import { SANDBOX } from '@vetted/platform';
+import type { Sandbox } from '@vetted/sandbox';
+import type { AssetId } from '@vetted/venues';
+import { ApiErrors, BODY_ERRORS } from '../http/api-errors';
+import { Public } from '../http/auth';
+import { ClockBody, FaultBody, PriceBody, ResolveBody } from './sandbox.dto';
+import { SandboxAdminGuard } from './sandbox-admin.guard';
+
+/** Turns a sandbox refusal (a RangeError naming what is wrong) into a 400 on the given field. */
+async function asValidation<T>(path: string, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof RangeError) throw ValidationFailed.field(path, error.message);
+    throw error;
+  }
+}
+
+/** Moves the simulated world: prices, faults, market resolution, time. Needs `X-Sandbox-Admin`. */
+@ApiTags('sandbox')
+@ApiHeader({ name: 'X-Sandbox-Admin', required: true, description: 'SANDBOX_ADMIN_TOKEN' })
+@Controller('v1/sandbox')
+@Public()
+@UseGuards(SandboxAdminGuard)
+export class SandboxAdminController {
+  constructor(@Inject(SANDBOX) private readonly sandbox: Sandbox) {}
+
+  @Post('prices')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Sets an asset's USD price, or with `expire: true` makes it expired" })
+  @ApiErrors([...BODY_ERRORS, 401])
+  async price(@Body() body: PriceBody): Promise<unknown> {
+    const asset: AssetId = { network: body.network, token: body.asset === 'native' ? null : body.asset };
+    return asValidation('asset', async () => {
+      if (body.expire) {
+        await this.sandbox.expirePrice(asset);
+        return { asset, expired: true };
+      }
+      return this.sandbox.setPrice(asset, body.usd as string);
+    });
+  }
+
+  @Post('faults')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'The next `count` matching calls misbehave' })
+  @ApiErrors([...BODY_ERRORS, 401])
+  fault(@Body() body: FaultBody): Promise<unknown> {
+    return asValidation('mode', () => this.sandbox.injectFault(body));
+  }
+
+  @Post('markets/:id/resolve')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Resolves a prediction market to one of its outcomes' })
+  @ApiParam({ name: 'id' })
+  @ApiErrors([...BODY_ERRORS, 401])
+  resolve(@Param('id') id: string, @Body() body: ResolveBody): Promise<unknown> {
+    return asValidation('outcome', () => this.sandbox.resolveMarket(id, body.outcome));
+  }
+
+  @Post('clock')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Moves sandbox time forward (prices walk, blocks settle, blockhashes expire)' })
+  @ApiErrors([...BODY_ERRORS, 401])
+  async clock(@Body() body: ClockBody): Promise<{ now: string }> {
+    return { now: (await this.sandbox.advanceClock(body.advanceSeconds)).toISOString() };
+  }
+}

@@ -1,0 +1,104 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { NETWORKS, type Network } from '@vetted/venues';
+import {
+  Equals,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
+
+const DECIMAL = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
+const DECIMAL_MESSAGE = 'must be a positive exact decimal such as "1.5" (no sign, exponent or separators)';
+
+export class FaucetBody {
+  @ApiProperty({ description: 'One of your wallets' })
+  @IsInt()
+  @Min(1)
+  walletId!: number;
+
+  @ApiProperty({ enum: NETWORKS })
+  @IsIn(NETWORKS)
+  network!: Network;
+
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description:
+      'As in GET /v1/sandbox/tokens: a contract address or mint, `USDC` on perps, null for the native asset',
+  })
+  @ValidateIf((_, v) => v !== null)
+  @IsString()
+  @MaxLength(100)
+  token!: string | null;
+
+  @ApiProperty({ example: '100.5', description: 'Human units, an exact decimal' })
+  @IsString()
+  @Matches(DECIMAL, { message: DECIMAL_MESSAGE })
+  amount!: string;
+}
+
+export class PriceBody {
+  @ApiProperty({ enum: NETWORKS }) @IsIn(NETWORKS) network!: Network;
+
+  @ApiProperty({
+    description: 'Contract address, mint, `native`, a perp coin on perps, or an outcome id on polygon',
+  })
+  @IsString()
+  @MaxLength(100)
+  asset!: string;
+
+  @ApiPropertyOptional({ example: '3012.55', description: 'The new USD price (omit with expire: true)' })
+  @ValidateIf((body: PriceBody) => body.expire !== true)
+  @IsString()
+  @Matches(DECIMAL, { message: DECIMAL_MESSAGE })
+  usd?: string;
+
+  @ApiPropertyOptional({ description: 'true: the price expires now, so preparation refuses it' })
+  @IsOptional()
+  @Equals(true)
+  expire?: true;
+}
+
+export class FaultBody {
+  @ApiProperty({ enum: ['submission', 'quote', 'depositWallet'] })
+  @IsIn(['submission', 'quote', 'depositWallet'])
+  target!: 'submission' | 'quote' | 'depositWallet';
+
+  @ApiProperty({ enum: ['reject', 'uncertain', 'timeout', 'fail'] })
+  @IsIn(['reject', 'uncertain', 'timeout', 'fail'])
+  mode!: 'reject' | 'uncertain' | 'timeout' | 'fail';
+
+  @ApiProperty({ minimum: 1, maximum: 1000, description: 'How many of the next matching calls misbehave' })
+  @IsInt()
+  @Min(1)
+  @Max(1000)
+  count!: number;
+}
+
+export class ResolveBody {
+  @ApiProperty({ description: "The winning outcome's id (or its name)" })
+  @IsString()
+  @MaxLength(100)
+  outcome!: string;
+}
+
+export class ClockBody {
+  @ApiProperty({ minimum: 0, maximum: 31536000, description: 'Moves sandbox time forward (seconds)' })
+  @IsInt()
+  @Min(0)
+  @Max(31_536_000)
+  advanceSeconds!: number;
+}
+
+export class SandboxTransactionView {
+  @ApiProperty() network!: string;
+  @ApiProperty() hash!: string;
+  @ApiProperty({ enum: ['pending', 'success', 'reverted', 'dropped'] }) status!: string;
+  @ApiProperty({ description: 'The sandbox explorer page of the transaction' }) explorerUrl!: string;
+}

@@ -1,0 +1,127 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { EventMetadata, EventStore } from '@vetted/event-store';
+import { EVENT_STORE, accountStream, allocateNumbers, loadState } from '@vetted/event-store';
+import { CLOCK, type Clock, ServiceError } from '@vetted/kernel';
+import type { PredictionVenue } from '@vetted/venues';
+import { PREDICTION_VENUE } from '@vetted/venues';
+import { accountDecider } from '../domain/account-decider';
+import { AccountNotFound } from '../domain/errors';
+import { type DepositWallet, depositWalletOf } from '../domain/state';
+import type { AccountOutcome } from './account-streams';
+import { handleAccountCommand } from './account-streams';
+
+export class CreateDepositWalletCommand {
+  constructor(
+    readonly userId: string,
+    readonly controllerWalletId: number,
+    readonly idempotencyKey: string | null,
+    readonly metadata: EventMetadata,
+  ) {}
+}
+
+export interface DepositWalletOutcome {
+  walletId: number;
+  /** This request deployed it (201); otherwise it existed (200). */
+  created: boolean;
+  /** The same idempotency key was seen before. */
+  replayed: boolean;
+  outcome: AccountOutcome;
+}
+
+/** 502: the venue could not deploy the deposit wallet; the body carries its error. */
+export class DepositWalletFailed extends ServiceError {
+  constructor(detail: string) {
+    super(
+      502,
+      'DEPOSIT_WALLET_FAILED',
+      `the prediction venue could not deploy the deposit wallet: ${detail}`,
+    );
+  }
+}
+
+/**
+ * Deploys the prediction venue's deposit wallet for one of the caller's EVM wallets. The request
+ * is recorded before the venue is called, the venue deploys idempotently per controller, and the
+ * result is recorded after; so a duplicate delivery (same key) returns the same account, a retry
+ * after a crash finishes the deployment, a failed key keeps answering its failure (a new key tries
+ * again), and an already deployed controller skips deployment.
+ */
+@CommandHandler(CreateDepositWalletCommand)
+export class CreateDepositWalletHandler implements ICommandHandler<
+  CreateDepositWalletCommand,
+  DepositWalletOutcome
+> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PREDICTION_VENUE) private readonly venue: PredictionVenue,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  async execute({
+    userId,
+    controllerWalletId,
+    idempotencyKey,
+    metadata,
+  }: CreateDepositWalletCommand): Promise<DepositWalletOutcome> {
+    const before = await loadState(this.store, accountStream(userId), accountDecider);
+    if (before.status !== 'active') throw new AccountNotFound();
+    const known = depositWalletOf(before, controllerWalletId);
+    const replayed = idempotencyKey !== null && known !== null && known.attempts.has(idempotencyKey);
+    const [freshId] = known ? [known.id] : await allocateNumbers(this.store, 'wallet', 1);
+
+    const requested = await handleAccountCommand(
+      this.store,
+      userId,
+      {
+        type: 'RequestDepositWallet',
+        data: { walletId: freshId, controllerWalletId, idempotencyKey, at: this.now() },
+      },
+      metadata,
+    );
+    const state = requested.state;
+    if (state.status !== 'active') throw new AccountNotFound();
+    const wallet = depositWalletOf(state, controllerWalletId) as DepositWallet;
+    const done = (outcome: AccountOutcome, created: boolean): DepositWalletOutcome => ({
+      walletId: wallet.id,
+      created,
+      replayed,
+      outcome,
+    });
+    if (wallet.address !== null) return done(requested, false);
+    const attempt = wallet.attempts.get(idempotencyKey);
+    if (replayed && attempt?.status === 'failed') throw new DepositWalletFailed(attempt.error);
+
+    const controller = state.wallets.get(controllerWalletId);
+    let address: string;
+    try {
+      address = (await this.venue.deployDepositWallet(controller!.address as string)).address;
+    } catch (error) {
+      const detail = error instanceof Error ? error.message : String(error);
+      await handleAccountCommand(
+        this.store,
+        userId,
+        {
+          type: 'RecordDepositWalletFailure',
+          data: { walletId: wallet.id, idempotencyKey, error: detail, at: this.now() },
+        },
+        metadata,
+      );
+      throw new DepositWalletFailed(detail);
+    }
+    const deployed = await handleAccountCommand(
+      this.store,
+      userId,
+      {
+        type: 'RecordDepositWalletDeployment',
+        data: { walletId: wallet.id, idempotencyKey, address, at: this.now() },
+      },
+      metadata,
+    );
+    return done(deployed, deployed.newEvents.length > 0);
+  }
+
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+}

@@ -1,0 +1,120 @@
+import { isSolanaAddress } from '@vetted/kernel';
+import { fundedOnEthereum, usdcTransfer } from '../testing/chain-fixture';
+import { ETH, USDC, evm, id, sandboxFixture, sol } from '../testing/sandbox-fixture';
+import { USDC_ADDRESSES } from '../tokens/token-registry';
+import { GAS_PRICE_WEI, GAS_UNITS, SOLANA_FEE_LAMPORTS } from './gas-schedule';
+
+const fixture = sandboxFixture();
+const usdcEth = USDC_ADDRESSES.ethereum;
+const funded = () => fundedOnEthereum(fixture);
+const tokenTransferFee = GAS_UNITS.tokenTransfer * GAS_PRICE_WEI.ethereum;
+
+describe('SandboxChain EVM calls and Solana transactions', () => {
+  it('moves the value of an EVM call and charges its intrinsic gas', async () => {
+    const { sandbox, alice, bob } = await funded();
+    const call = {
+      kind: 'evmCall',
+      submissionId: id(),
+      network: 'ethereum',
+      from: alice,
+      to: bob,
+      data: '0xa9059cbb00',
+      valueRaw: 1000n,
+      gasLimit: 100_000n,
+    } as const;
+    const receipt = await sandbox.chain.submit(call);
+    const fee = (21_000n + 16n * 4n + 4n) * GAS_PRICE_WEI.ethereum;
+    expect(receipt).toMatchObject({ status: 'success', gasFeeRaw: fee });
+    expect(await sandbox.chain.balance('ethereum', bob, null)).toBe(1000n);
+    await expect(
+      sandbox.chain.submit({ ...call, submissionId: id(), gasLimit: 20_000n }),
+    ).rejects.toMatchObject({
+      reason: 'intrinsic_gas_too_low',
+    });
+  });
+
+  it('charges the Solana fee for a transaction with a recent blockhash, and rejects an expired one', async () => {
+    const { sandbox, clock } = fixture.open();
+    const [payer, to] = [sol(), sol()];
+    await sandbox.faucet('solana', payer, null, 10n ** 9n);
+    const { blockhash, expiresAt } = await sandbox.chain.recentBlockhash();
+    const msLeft = new Date(expiresAt).getTime() - sandbox.now().getTime();
+    expect(msLeft).toBeGreaterThan(60_000);
+    expect(msLeft).toBeLessThanOrEqual(90_000);
+
+    const transfer = {
+      kind: 'transfer',
+      network: 'solana',
+      from: payer,
+      to,
+      token: null,
+      amountRaw: 1000n,
+      recentBlockhash: blockhash,
+    } as const;
+    const receipt = await sandbox.chain.submit({ ...transfer, submissionId: id() });
+    expect(isSolanaAddress(receipt.hash)).toBe(false);
+    expect(receipt.hash).toMatch(/^[1-9A-HJ-NP-Za-km-z]{80,90}$/);
+    expect(receipt.gasFeeRaw).toBe(SOLANA_FEE_LAMPORTS);
+    expect(await sandbox.chain.receipt(receipt.hash)).toEqual(receipt);
+
+    const program = {
+      kind: 'solanaTransaction',
+      network: 'solana',
+      from: payer,
+      transaction: 'AQID',
+      recentBlockhash: blockhash,
+    } as const;
+    expect((await sandbox.chain.submit({ ...program, submissionId: id() })).transfers).toEqual([
+      expect.objectContaining({ purpose: 'fee', amountRaw: SOLANA_FEE_LAMPORTS }),
+    ]);
+
+    clock.advance(msLeft);
+    await expect(sandbox.chain.submit({ ...transfer, submissionId: id() })).rejects.toMatchObject({
+      reason: 'blockhash_expired',
+    });
+    const { recentBlockhash: _omitted, ...unsigned } = transfer;
+    await expect(sandbox.chain.submit({ ...unsigned, submissionId: id() })).rejects.toMatchObject({
+      reason: 'blockhash_missing',
+    });
+  });
+});
+
+describe('SandboxChain with a block time', () => {
+  it('keeps a transaction pending until sandbox time reaches its block', async () => {
+    const { sandbox } = fixture.open({ blockTimeSeconds: 2 });
+    const [alice, bob] = [evm(), evm()];
+    await sandbox.faucet('ethereum', alice, null, ETH);
+    await sandbox.faucet('ethereum', alice, usdcEth, 10n * USDC);
+    const pending = await sandbox.chain.submit(usdcTransfer(alice, bob, USDC));
+    expect(pending).toMatchObject({ status: 'pending', blockNumber: null, transfers: [], gasFeeRaw: 0n });
+    expect(await sandbox.chain.balance('ethereum', bob, usdcEth)).toBe(0n);
+
+    await sandbox.advanceClock(2);
+    const settled = await sandbox.chain.receipt(pending.hash);
+    expect(settled).toMatchObject({ status: 'success', blockNumber: expect.any(Number) });
+    expect(await sandbox.chain.balance('ethereum', bob, usdcEth)).toBe(USDC);
+  });
+
+  it('reverts a pending transaction whose funds left before its block, and drops one that cannot pay gas', async () => {
+    const { sandbox } = fixture.open({ blockTimeSeconds: 2 });
+    const [alice, bob] = [evm(), evm()];
+    await sandbox.faucet('ethereum', alice, null, 2n * tokenTransferFee);
+    await sandbox.faucet('ethereum', alice, usdcEth, 10n * USDC);
+    const submitted = [
+      await sandbox.chain.submit(usdcTransfer(alice, bob, 10n * USDC)),
+      await sandbox.chain.submit(usdcTransfer(alice, bob, 10n * USDC)),
+      await sandbox.chain.submit(usdcTransfer(alice, bob, USDC)),
+    ];
+    await sandbox.advanceClock(2);
+
+    const [first, second, third] = await Promise.all(
+      submitted.map(async (r) => (await sandbox.chain.receipt(r.hash))!),
+    );
+    expect([first.status, second.status, third.status]).toEqual(['success', 'reverted', 'dropped']);
+    expect(second.error).toMatch(/has 0, needs/);
+    expect(second.gasFeeRaw).toBe(tokenTransferFee);
+    expect(third).toMatchObject({ blockNumber: null, gasFeeRaw: 0n, transfers: [] });
+    expect(first.blockNumber).toBe(second.blockNumber);
+    expect(await sandbox.chain.balance('ethereum', bob, usdcEth)).toBe(10n * USDC);
+  });
+});
