@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Provider } from '@nestjs/common';
 import { CLOCK, type Clock, CONFIG, type Config } from '@vetted/kernel';
-import { Sandbox, tokenInfo } from '@vetted/sandbox';
+import { Sandbox } from '@vetted/sandbox';
 import {
   CHAIN_CLIENT,
   PERP_VENUE,
@@ -44,7 +44,7 @@ export const VENUE_PROVIDERS: Provider[] = [
   {
     provide: TOKEN_DIRECTORY,
     inject: [SANDBOX],
-    useFactory: (s: Sandbox): TokenDirectory => ({ tokens: () => s.tokens(), tokenInfo }),
+    useFactory: (s: Sandbox): TokenDirectory => s.tokenDirectory,
   },
 ];
 

@@ -1,0 +1,147 @@
+import { deciderSpecification } from '@vetted/event-store/testing/decider-specification';
+import type { ObservedBalance, ObservedWallet, WalletObservationEvent } from './events';
+import { observationDecider, unexplainedChanges } from './observation';
+
+const spec = deciderSpecification(observationDecider);
+const wallet: ObservedWallet = {
+  walletId: 7,
+  userId: 'u-1',
+  username: 'alice',
+  address: '0xAbC',
+  family: 'evm',
+};
+const at = '2026-11-21T10:00:00.000Z';
+const usdc = (amountRaw: string, usdPrice: string | null = '1'): ObservedBalance => ({
+  network: 'base',
+  token: '0xUSDC',
+  symbol: 'USDC',
+  decimals: 6,
+  amountRaw,
+  usdPrice,
+});
+const eth: ObservedBalance = {
+  network: 'ethereum',
+  token: null,
+  symbol: 'ETH',
+  decimals: 18,
+  amountRaw: '5',
+  usdPrice: null,
+};
+
+const requested: WalletObservationEvent = {
+  type: 'BalanceRefreshRequested',
+  data: { ...wallet, requestedAt: at },
+};
+const observed = (balances: ObservedBalance[]): WalletObservationEvent => ({
+  type: 'BalancesObserved',
+  data: { ...wallet, observedAt: at, balances, changes: [] },
+});
+
+describe('wallet observation decider', () => {
+  it('queues a refresh', () => {
+    spec
+      .given([])
+      .when({ type: 'RequestRefresh', data: { ...wallet, at } })
+      .then([requested]);
+  });
+
+  it('joins a refresh that is already pending', () => {
+    spec
+      .given([requested])
+      .when({ type: 'RequestRefresh', data: { ...wallet, at } })
+      .thenNothingHappens();
+  });
+
+  it('records the first observation with every balance as a change from zero', () => {
+    spec
+      .given([requested])
+      .when({ type: 'RecordObservation', data: { balances: [usdc('1500000')], observedAt: at } })
+      .then([
+        {
+          type: 'BalancesObserved',
+          data: {
+            ...wallet,
+            observedAt: at,
+            balances: [usdc('1500000')],
+            changes: [
+              {
+                network: 'base',
+                token: '0xUSDC',
+                symbol: 'USDC',
+                decimals: 6,
+                previousRaw: '0',
+                amountRaw: '1500000',
+                usdPrice: '1',
+              },
+            ],
+          },
+        },
+      ]);
+  });
+
+  it('records only what changed since the last observation, including assets that disappeared', () => {
+    spec
+      .given([requested, observed([usdc('1500000'), eth]), requested])
+      .when({ type: 'RecordObservation', data: { balances: [usdc('1000000')], observedAt: at } })
+      .then([
+        {
+          type: 'BalancesObserved',
+          data: {
+            ...wallet,
+            observedAt: at,
+            balances: [usdc('1000000')],
+            changes: [
+              {
+                network: 'base',
+                token: '0xUSDC',
+                symbol: 'USDC',
+                decimals: 6,
+                previousRaw: '1500000',
+                amountRaw: '1000000',
+                usdPrice: '1',
+              },
+              {
+                network: 'ethereum',
+                token: null,
+                symbol: 'ETH',
+                decimals: 18,
+                previousRaw: '5',
+                amountRaw: '0',
+                usdPrice: null,
+              },
+            ],
+          },
+        },
+      ]);
+  });
+
+  it('records nothing without a pending refresh (a replayed request)', () => {
+    spec
+      .given([requested, observed([usdc('1')])])
+      .when({ type: 'RecordObservation', data: { balances: [usdc('2')], observedAt: at } })
+      .thenNothingHappens();
+    spec
+      .given([])
+      .when({ type: 'RecordObservationFailure', data: { error: 'x', at } })
+      .thenNothingHappens();
+  });
+
+  it('records a failure of the pending refresh, after which a new refresh can be queued', () => {
+    const failed: WalletObservationEvent = {
+      type: 'BalanceObservationFailed',
+      data: { walletId: 7, userId: 'u-1', error: 'chain down', at },
+    };
+    spec
+      .given([requested])
+      .when({ type: 'RecordObservationFailure', data: { error: 'chain down', at } })
+      .then([failed]);
+    spec
+      .given([requested, failed])
+      .when({ type: 'RequestRefresh', data: { ...wallet, at } })
+      .then([requested]);
+  });
+
+  it('sees no change when amounts are equal however they are written', () => {
+    expect(unexplainedChanges([usdc('1500000')], [usdc('1500000', '0.99')])).toEqual([]);
+  });
+});
