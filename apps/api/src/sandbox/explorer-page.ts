@@ -29,7 +29,7 @@ export function explorerPage(tx: ExplorerTransaction): string {
   const transfers = tx.transfers
     .map(
       (t) =>
-        `<tr><td>${escape(t.purpose === 'fee' ? 'fee' : 'transfer')}</td><td><code>${escape(t.from ?? 'mint')}</code></td>` +
+        `<tr><td>${escape(t.purpose === 'fee' ? 'fee' : 'transfer')}</td><td><code>${escape(t.from ?? 'external deposit')}</code></td>` +
         `<td><code>${escape(t.to ?? 'burn')}</code></td><td class="amount">${escape(t.amount)} ${escape(t.symbol)}</td></tr>`,
     )
     .join('');
