@@ -5,12 +5,14 @@ import { bearer, startTestApp, type TestApp } from '../support/test-app';
  * Every endpoint, driven with malformed, unknown, mistyped, oversize and mis-addressed input:
  * each answers a 4xx with the error body, and the event store gains nothing.
  */
+const ADMIN = 'bad-input-admin-token';
+
 describe('bad input is refused and records nothing', () => {
   let t: TestApp;
   let token: string;
   let walletId: number;
   beforeAll(async () => {
-    t = await startTestApp({ env: { BODY_LIMIT_BYTES: '4096' } });
+    t = await startTestApp({ env: { BODY_LIMIT_BYTES: '4096', SANDBOX_ADMIN_TOKEN: ADMIN } });
     const user = await t.signUp();
     token = user.token;
     walletId = user.wallets[0].id;
@@ -28,6 +30,12 @@ describe('bad input is refused and records nothing', () => {
     url,
     headers: { ...(auth ? bearer(token) : {}), 'content-type': contentType },
     payload: body,
+  });
+  const admin = (url: string, payload: object): InjectOptions => ({
+    method: 'POST',
+    url,
+    headers: { 'x-sandbox-admin': ADMIN },
+    payload,
   });
   const huge = JSON.stringify({ name: 'x'.repeat(10_000) });
 
@@ -92,6 +100,91 @@ describe('bad input is refused and records nothing', () => {
     ['proposed name: unknown family', () => json('GET', '/v1/wallets/proposedName?family=btc'), 400],
     ['proposed name: missing family', () => json('GET', '/v1/wallets/proposedName'), 400],
     ['feed: unknown scope', () => json('GET', '/v1/activity/feed?scope=everyone', undefined, false), 400],
+    ['refresh: wallet id as string', () => json('POST', '/v1/wallets/refresh', { walletId: '1' }), 400],
+    ['refresh: wallet id zero', () => json('POST', '/v1/wallets/refresh', { walletId: 0 }), 400],
+    ['refresh: unknown property', () => json('POST', '/v1/wallets/refresh', { all: true }), 400],
+    ['refresh: malformed JSON', () => raw('/v1/wallets/refresh', '{"walletId":'), 400],
+    ['refresh: oversize', () => raw('/v1/wallets/refresh', huge), 413],
+    ['deposit wallet: missing controller', () => json('POST', '/v1/predict/deposit-wallets', {}), 400],
+    [
+      'deposit wallet: key not a UUID',
+      () =>
+        json('POST', '/v1/predict/deposit-wallets', {
+          controllerWalletId: walletId,
+          idempotencyKey: 'retry-1',
+        }),
+      400,
+    ],
+    [
+      'deposit wallet: unknown property',
+      () => json('POST', '/v1/predict/deposit-wallets', { controllerWalletId: walletId, name: 'x' }),
+      400,
+    ],
+    ['deposit wallet: malformed JSON', () => raw('/v1/predict/deposit-wallets', '[1,'), 400],
+    ['deposit wallet: oversize', () => raw('/v1/predict/deposit-wallets', huge), 413],
+    [
+      'faucet: amount as number',
+      () => json('POST', '/v1/sandbox/faucet', { walletId, network: 'base', token: null, amount: 1 }),
+      400,
+    ],
+    [
+      'faucet: exponent amount',
+      () => json('POST', '/v1/sandbox/faucet', { walletId, network: 'base', token: null, amount: '1e3' }),
+      400,
+    ],
+    [
+      'faucet: missing token',
+      () => json('POST', '/v1/sandbox/faucet', { walletId, network: 'base', amount: '1' }),
+      400,
+    ],
+    [
+      'faucet: unknown property',
+      () =>
+        json('POST', '/v1/sandbox/faucet', {
+          walletId,
+          network: 'base',
+          token: null,
+          amount: '1',
+          memo: 'x',
+        }),
+      400,
+    ],
+    ['faucet: malformed JSON', () => raw('/v1/sandbox/faucet', '{"walletId"}'), 400],
+    [
+      'admin price: bad usd',
+      () => admin('/v1/sandbox/prices', { network: 'base', asset: 'native', usd: '-3' }),
+      400,
+    ],
+    [
+      'admin price: expire false',
+      () => admin('/v1/sandbox/prices', { network: 'base', asset: 'native', expire: false }),
+      400,
+    ],
+    [
+      'admin price: unknown asset',
+      () => admin('/v1/sandbox/prices', { network: 'base', asset: 'DOGE', usd: '1' }),
+      400,
+    ],
+    [
+      'admin faults: unknown mode',
+      () => admin('/v1/sandbox/faults', { target: 'submission', mode: 'explode', count: 1 }),
+      400,
+    ],
+    [
+      'admin faults: zero count',
+      () => admin('/v1/sandbox/faults', { target: 'quote', mode: 'fail', count: 0 }),
+      400,
+    ],
+    ['admin clock: negative', () => admin('/v1/sandbox/clock', { advanceSeconds: -5 }), 400],
+    ['admin clock: fractional', () => admin('/v1/sandbox/clock', { advanceSeconds: 1.5 }), 400],
+    [
+      'admin clock: unknown property',
+      () => admin('/v1/sandbox/clock', { advanceSeconds: 1, rewind: true }),
+      400,
+    ],
+    ['admin resolve: unknown market', () => admin('/v1/sandbox/markets/none/resolve', { outcome: 'x' }), 400],
+    ['admin resolve: missing outcome', () => admin('/v1/sandbox/markets/none/resolve', {}), 400],
+    ['explorer: not a hash', () => json('GET', '/v1/sandbox/explorer/tx/zzz', undefined, false), 400],
     ['unknown route', () => json('GET', '/v1/nothing-here'), 404],
   ];
 
