@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseEvmAddress } from '@vetted/kernel';
+import { EVENT_STORE, type EventStore, walletStream } from '@vetted/event-store';
 import { USDC_ADDRESSES } from '@vetted/sandbox';
 import { bearer, startTestApp, type TestApp } from '../support/test-app';
 
@@ -379,5 +380,30 @@ describe('sandbox, balances and deposit wallets over HTTP', () => {
         expect(await t.head()).toBe(before);
       }
     });
+  });
+
+  it('resumes the observer from its durable checkpoint after a restart, observing nothing twice', async () => {
+    const user = await t.signUp();
+    const [evm] = user.wallets;
+    await post('/v1/sandbox/faucet', user.token, {
+      walletId: evm.id,
+      network: 'base',
+      token: null,
+      amount: '1',
+    });
+    await refreshed(user.token, { walletId: evm.id });
+    const store = t.app.get<EventStore>(EVENT_STORE);
+    const before = (await store.readStream(walletStream(evm.id))).map((e) => e.type);
+    expect(before).toEqual(['BalanceRefreshRequested', 'BalancesObserved']);
+
+    t = await t.restart();
+    const list = await refreshed(user.token, { walletId: evm.id });
+    expect(list.find((w) => w.id === evm.id)!.balances).toEqual([
+      expect.objectContaining({ network: 'base', token: null, amountFormatted: '1' }),
+    ]);
+    const after = (await t.app.get<EventStore>(EVENT_STORE).readStream(walletStream(evm.id))).map(
+      (e) => e.type,
+    );
+    expect(after).toEqual([...before, 'BalanceRefreshRequested', 'BalancesObserved']);
   });
 });
