@@ -14,11 +14,21 @@ import { bootBench } from './boot.bench';
 import { concurrentAppendBench } from './concurrent-append.bench';
 import { httpBench } from './http.bench';
 import { rebuildBench } from './rebuild.bench';
+import { refreshBench } from './refresh.bench';
 import { type BenchResult, formatNumber, log, summaryTable, verdict } from './report';
 import { EVENTS_PER_SIGNUP, type SeededStore, seedSignups } from './seed';
+import { transfersBench } from './transfers.bench';
 import { cleanUpEverything, installCleanupHooks, removeTempDir } from './util';
 
-const BENCHES: readonly Bench[] = [appendBench, concurrentAppendBench, httpBench, rebuildBench, bootBench];
+const BENCHES: readonly Bench[] = [
+  appendBench,
+  concurrentAppendBench,
+  httpBench,
+  rebuildBench,
+  bootBench,
+  transfersBench,
+  refreshBench,
+];
 
 /** 200,000 signups x 5 events = 1,000,000 events. */
 const SIGNUPS = 200_000;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { ConcurrentModification } from '@vetted/kernel';
 import type { Decider, DomainEvent } from './command-handling';
-import { handleCommand } from './command-handling';
+import { handleCommand, loadState } from './command-handling';
 import type { EventStore } from './event-store';
 import { WrongExpectedRevisionError } from './event-store';
 import { allocateNumbers } from './sequence';
@@ -93,5 +93,41 @@ describe('handleCommand', () => {
     const all = batches.flat().sort((a, b) => a - b);
     expect(all).toEqual(Array.from({ length: 40 }, (_, i) => i + 1));
     for (const [a, b] of batches) expect(b).toBe(a + 1);
+  });
+
+  describe('folded-state cache', () => {
+    it('reads only the events after the revision it already folded', async () => {
+      const stream = `counter-${randomUUID()}`;
+      for (let i = 0; i < 20; i++) await handleCommand(store, stream, counter, { by: 1, max: 100 });
+      const reads = jest.spyOn(store, 'readStream');
+      const outcome = await handleCommand(store, stream, counter, { by: 1, max: 100 });
+      expect(outcome).toMatchObject({ state: { total: 21 }, revision: 20 });
+      expect(reads).toHaveBeenCalledWith(stream, { fromRevision: 20 });
+      expect(await reads.mock.results[0].value).toEqual([]);
+      reads.mockRestore();
+    });
+
+    it('sees what another writer appended meanwhile', async () => {
+      const stream = `counter-${randomUUID()}`;
+      await handleCommand(store, stream, counter, { by: 1, max: 100 });
+      await store.appendToStream(stream, [{ type: 'Incremented', data: { by: 10 } }], {
+        expectedRevision: 0,
+      });
+      expect(await loadState(store, stream, counter)).toEqual({ total: 11 });
+      const outcome = await handleCommand(store, stream, counter, { by: 1, max: 100 });
+      expect(outcome).toMatchObject({ state: { total: 12 }, revision: 2 });
+    });
+
+    it('never mixes two stores that hold the same stream id', async () => {
+      const other = new SqliteEventStore({ file: path.join(dir, 'other.sqlite') });
+      try {
+        await handleCommand(store, 'counter-same', counter, { by: 5, max: 100 });
+        await handleCommand(store, 'counter-same', counter, { by: 5, max: 100 });
+        const outcome = await handleCommand(other, 'counter-same', counter, { by: 1, max: 100 });
+        expect(outcome).toMatchObject({ state: { total: 1 }, revision: 0 });
+      } finally {
+        await other.close();
+      }
+    });
   });
 });

@@ -2,6 +2,7 @@ import { ConcurrentModification } from '@vetted/kernel';
 import type { EventMetadata, EventStore, ExpectedRevision, NewEvent } from './event-store';
 import { WrongExpectedRevisionError } from './event-store';
 import type { Position } from './position';
+import { foldStream, remember } from './folded-states';
 
 /** A domain event as `decide` emits it and `evolve` folds it: `{ type, data }`. */
 export interface DomainEvent<Type extends string = string, Data = unknown> {
@@ -45,10 +46,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
 ): Promise<CommandOutcome<State, Event>> {
   const retries = options.retries ?? 5;
   for (let attempt = 0; ; attempt++) {
-    const recorded = await store.readStream(streamId);
-    let state = decider.initialState();
-    for (const event of recorded) state = decider.evolve(state, event as unknown as Event);
-    const revision = recorded.length - 1;
+    let { state, revision } = await foldStream(store, streamId, decider);
 
     const newEvents = decider.decide(command, state);
     if (newEvents.length === 0) return { state, newEvents, revision, position: null };
@@ -62,7 +60,9 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       }));
       const result = await store.appendToStream(streamId, toAppend, { expectedRevision });
       for (const event of newEvents) state = decider.evolve(state, event);
-      return { state, newEvents, revision: result.nextExpectedRevision, position: result.position };
+      revision = result.nextExpectedRevision;
+      remember(store, decider, streamId, state, revision);
+      return { state, newEvents, revision, position: result.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       if (attempt >= retries) throw new ConcurrentModification(streamId);
@@ -76,8 +76,5 @@ export async function loadState<State, Event extends DomainEvent>(
   streamId: string,
   decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
 ): Promise<State> {
-  let state = decider.initialState();
-  for (const event of await store.readStream(streamId))
-    state = decider.evolve(state, event as unknown as Event);
-  return state;
+  return (await foldStream(store, streamId, decider)).state;
 }

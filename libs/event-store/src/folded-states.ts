@@ -1,0 +1,64 @@
+import type { EventStore } from './event-store';
+
+interface Folded {
+  revision: number;
+  state: unknown;
+}
+
+interface Evolving {
+  initialState: () => unknown;
+  evolve: (state: never, event: never) => unknown;
+}
+
+const LIMIT = 10_000;
+
+/**
+ * The last folded state of recently used streams, per store and decider, so a command reads only
+ * the events after the revision it knows instead of the whole stream (a wallet observed a
+ * thousand times would otherwise be re-read and re-folded a thousand times). Safe because
+ * `evolve` is pure and states are never mutated; correct with other writers because the events
+ * after the cached revision are always read. Least recently used streams are forgotten first.
+ */
+const byStore = new WeakMap<EventStore, WeakMap<object, Map<string, Folded>>>();
+
+function streamsOf(store: EventStore, decider: object): Map<string, Folded> {
+  let byDecider = byStore.get(store);
+  if (!byDecider) byStore.set(store, (byDecider = new WeakMap()));
+  let streams = byDecider.get(decider);
+  if (!streams) byDecider.set(decider, (streams = new Map()));
+  return streams;
+}
+
+/** The stream's current state and revision (-1: no stream), reading only what the cache lacks. */
+export async function foldStream<State>(
+  store: EventStore,
+  streamId: string,
+  decider: { initialState: () => State; evolve: (state: State, event: never) => State },
+): Promise<{ state: State; revision: number }> {
+  const streams = streamsOf(store, decider);
+  const cached = streams.get(streamId);
+  let state = (cached ? cached.state : decider.initialState()) as State;
+  let revision = cached ? cached.revision : -1;
+  for (const event of await store.readStream(streamId, { fromRevision: revision + 1 })) {
+    state = decider.evolve(state, event as never);
+    revision = event.revision;
+  }
+  remember(store, decider, streamId, state, revision);
+  return { state, revision };
+}
+
+/** Records a state the caller knows the stream had at `revision` (after its own append). */
+export function remember(
+  store: EventStore,
+  decider: Evolving | object,
+  streamId: string,
+  state: unknown,
+  revision: number,
+): void {
+  const streams = streamsOf(store, decider);
+  const cached = streams.get(streamId);
+  if (cached && cached.revision > revision) return;
+  streams.delete(streamId);
+  streams.set(streamId, { revision, state });
+  if (streams.size > LIMIT) streams.delete(streams.keys().next().value as string);
+}
