@@ -44,11 +44,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const metrics = app.get(Metrics);
   const readYourWrites = app.get(ReadYourWrites);
 
-  fastify.addHook('onRequest', async (request, reply) => {
+  // Callback-style hooks: no promise per hook on every request.
+  fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
-  fastify.addHook('preHandler', readYourWrites.beforeRead);
-  fastify.addHook('onResponse', async (request, reply) => {
+  fastify.addHook('preHandler', (request, reply, done) => {
+    if (!readYourWrites.wantsPosition(request)) return done();
+    readYourWrites.beforeRead(request, reply).then(() => done(), done);
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.httpDuration.observe(
       { method: request.method, route, status: String(reply.statusCode) },
@@ -67,6 +72,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         },
         'request',
       );
+    done();
   });
 
   const document = SwaggerModule.createDocument(

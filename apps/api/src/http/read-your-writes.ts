@@ -33,11 +33,15 @@ export class ReadYourWrites {
     void reply.header(EVENT_POSITION_HEADER, formatPosition(reached));
   }
 
-  /** A Fastify preHandler: honours `minPosition` before the route sees the query (and removes it). */
-  readonly beforeRead = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+  /** Whether a request is a GET asking to wait for a position. */
+  wantsPosition(request: FastifyRequest): boolean {
     const query = request.query as Record<string, unknown> | undefined;
-    if (request.method !== 'GET' || query === undefined || query === null || !('minPosition' in query))
-      return;
+    return request.method === 'GET' && typeof query === 'object' && query !== null && 'minPosition' in query;
+  }
+
+  /** Honours `minPosition` before the route sees the query (and removes it from the query). */
+  async beforeRead(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const query = request.query as Record<string, unknown>;
     const text = query.minPosition;
     delete query.minPosition;
     const wanted = typeof text === 'string' ? parsePosition(text) : null;
@@ -46,5 +50,5 @@ export class ReadYourWrites {
     await this.projections.waitFor(wanted);
     const at = await this.projections.position();
     if (at !== null) void reply.header(EVENT_POSITION_HEADER, formatPosition(at));
-  };
+  }
 }

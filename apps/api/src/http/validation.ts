@@ -23,6 +23,12 @@ function describe(rule: string, message: string, property: string): string {
   return message.startsWith(`${property} `) ? message.slice(property.length + 1) : message;
 }
 
+function isEmptyObject(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  for (const _ in value) return false;
+  return true;
+}
+
 /**
  * class-validator DTOs with unknown properties rejected (a typo never silently changes a money
  * request), errors reported with field paths. Bodies must be JSON objects.
@@ -37,7 +43,18 @@ export class RequestValidationPipe implements PipeTransform {
     exceptionFactory: (errors) => new ValidationFailed(fieldErrors(errors)),
   });
 
+  /** An empty query validates the same way every time: remembered per DTO class (a hot path of GETs). */
+  private readonly emptyQueries = new Map<unknown, Promise<unknown>>();
+
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    if (metadata.type === 'query' && metadata.metatype && isEmptyObject(value)) {
+      let outcome = this.emptyQueries.get(metadata.metatype);
+      if (outcome === undefined) {
+        outcome = Promise.resolve(this.inner.transform({}, metadata));
+        this.emptyQueries.set(metadata.metatype, outcome);
+      }
+      return outcome;
+    }
     if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object) {
       const empty = value === undefined || value === null || value === '';
       if (empty) value = {};
