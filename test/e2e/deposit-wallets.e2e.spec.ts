@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { parseEvmAddress } from '@vetted/kernel';
+import { adminHeader, SandboxTestClient } from '../support/sandbox-client';
+
+let c: SandboxTestClient;
+beforeAll(async () => {
+  c = await SandboxTestClient.start();
+});
+afterAll(() => c.app.close());
+
+describe('prediction-venue deposit wallets', () => {
+  it('deploys once per controller, replays the same key, follows controller renames', async () => {
+    const user = await c.app.signUp();
+    const [evm, solana] = user.wallets;
+    const key = randomUUID();
+    const created = await c.post('/v1/predict/deposit-wallets', user.token, {
+      controllerWalletId: evm.id,
+      idempotencyKey: key,
+    });
+    expect(created.statusCode).toBe(201);
+    const deposit = created.json();
+    expect(deposit).toMatchObject({
+      name: 'Predict - Your EVM Wallet',
+      family: 'evm',
+      kind: 'deposit',
+      venue: 'predict',
+      controllerWalletId: evm.id,
+      archived: false,
+      deployment: { status: 'deployed', error: null },
+    });
+    expect(parseEvmAddress(deposit.address)).toBe(deposit.address);
+    expect(deposit.address).not.toBe(evm.address);
+
+    const replay = await c.post('/v1/predict/deposit-wallets', user.token, {
+      controllerWalletId: evm.id,
+      idempotencyKey: key,
+    });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toEqual(deposit);
+    const existing = await c.post('/v1/predict/deposit-wallets', user.token, { controllerWalletId: evm.id });
+    expect(existing.statusCode).toBe(200);
+    expect(existing.json().id).toBe(deposit.id);
+
+    await c.post(`/v1/wallets/${evm.id}/rename`, user.token, { name: 'Main' });
+    const listed = (await c.wallets(user.token)).find((w) => w.id === deposit.id)!;
+    expect(listed.name).toBe('Predict - Main');
+    const rename = await c.post(`/v1/wallets/${deposit.id}/rename`, user.token, { name: 'Mine' });
+    expect(rename.statusCode).toBe(400);
+    expect(rename.json().error.fields[0].path).toBe('name');
+
+    expect((await c.post('/v1/wallets/refresh', user.token, { walletId: deposit.id })).statusCode).toBe(202);
+    expect(
+      (await c.post('/v1/predict/deposit-wallets', user.token, { controllerWalletId: solana.id })).statusCode,
+    ).toBe(400);
+    const stranger = await c.app.signUp();
+    expect(
+      (await c.post('/v1/predict/deposit-wallets', stranger.token, { controllerWalletId: evm.id }))
+        .statusCode,
+    ).toBe(404);
+
+    const second = (await c.post('/v1/wallets', user.token, { family: 'evm' })).json();
+    const conflict = await c.post('/v1/predict/deposit-wallets', user.token, {
+      controllerWalletId: second.id,
+      idempotencyKey: key,
+    });
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().error.code).toBe('IDEMPOTENCY_CONFLICT');
+  });
+
+  it('answers 502 when deployment fails, keeps that key failed, and deploys with a new key', async () => {
+    const user = await c.app.signUp();
+    const [evm] = user.wallets;
+    expect(
+      (
+        await c.post(
+          '/v1/sandbox/faults',
+          null,
+          { target: 'depositWallet', mode: 'fail', count: 1 },
+          adminHeader,
+        )
+      ).statusCode,
+    ).toBe(201);
+    const key = randomUUID();
+    const failed = await c.post('/v1/predict/deposit-wallets', user.token, {
+      controllerWalletId: evm.id,
+      idempotencyKey: key,
+    });
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().error.code).toBe('DEPOSIT_WALLET_FAILED');
+
+    const pending = (await c.wallets(user.token)).find((w) => w.kind === 'deposit')!;
+    expect(pending).toMatchObject({ address: null, deployment: { status: 'failed' } });
+    const unenrolled = await c.post('/v1/wallets/refresh', user.token, { walletId: pending.id });
+    expect(unenrolled.statusCode).toBe(409);
+    expect(unenrolled.json().error.code).toBe('ENROLLMENT_MISSING');
+
+    const sameKey = await c.post('/v1/predict/deposit-wallets', user.token, {
+      controllerWalletId: evm.id,
+      idempotencyKey: key,
+    });
+    expect(sameKey.statusCode).toBe(502);
+    const fresh = await c.post('/v1/predict/deposit-wallets', user.token, {
+      controllerWalletId: evm.id,
+      idempotencyKey: randomUUID(),
+    });
+    expect(fresh.statusCode).toBe(201);
+    expect(fresh.json()).toMatchObject({ id: pending.id, deployment: { status: 'deployed' } });
+  });
+
+  it('needs wallet.sign', async () => {
+    const user = await c.app.signUp();
+    const weak = (await c.post('/v1/auth/tokens', user.token, { permits: ['account.write'] })).json().token;
+    const res = await c.post('/v1/predict/deposit-wallets', weak, { controllerWalletId: user.wallets[0].id });
+    expect(res.statusCode).toBe(403);
+  });
+});

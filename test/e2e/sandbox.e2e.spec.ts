@@ -1,0 +1,113 @@
+import { USDC_ADDRESSES } from '@vetted/sandbox';
+import { adminHeader, SandboxTestClient } from '../support/sandbox-client';
+
+let c: SandboxTestClient;
+beforeAll(async () => {
+  c = await SandboxTestClient.start();
+});
+afterAll(() => c.app.close());
+
+describe('sandbox admin and explorer', () => {
+  it('needs the admin header', async () => {
+    for (const headers of [{}, { 'x-sandbox-admin': 'wrong' }] as Record<string, string>[]) {
+      const res = await c.post('/v1/sandbox/clock', null, { advanceSeconds: 1 }, headers);
+      expect(res.statusCode).toBe(401);
+    }
+  });
+
+  it('moves time, expires prices, resolves markets', async () => {
+    const before = (await c.post('/v1/sandbox/clock', null, { advanceSeconds: 0 }, adminHeader)).json().now;
+    const after = (await c.post('/v1/sandbox/clock', null, { advanceSeconds: 90 }, adminHeader)).json().now;
+    const moved = Date.parse(after) - Date.parse(before);
+    expect(moved).toBeGreaterThanOrEqual(90_000);
+    expect(moved).toBeLessThan(95_000);
+    const expired = await c.post(
+      '/v1/sandbox/prices',
+      null,
+      { network: 'ethereum', asset: 'native', expire: true },
+      adminHeader,
+    );
+    expect(expired.statusCode).toBe(200);
+    const market = (await c.app.request({ method: 'GET', url: '/v1/sandbox/markets' })).json()[0];
+    const outcome = market.outcomes[0];
+    const resolved = await c.post(
+      `/v1/sandbox/markets/${market.id}/resolve`,
+      null,
+      { outcome: outcome.asset.token },
+      adminHeader,
+    );
+    expect(resolved.statusCode).toBe(200);
+    expect(resolved.json()).toMatchObject({
+      id: market.id,
+      status: 'resolved',
+      winningOutcome: outcome.asset.token,
+    });
+    const unknown = await c.post('/v1/sandbox/markets/nope/resolve', null, { outcome: 'x' }, adminHeader);
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('shows a transaction as JSON and as a page', async () => {
+    const user = await c.app.signUp();
+    const { hash } = (
+      await c.post('/v1/sandbox/faucet', user.token, {
+        walletId: user.wallets[0].id,
+        network: 'ethereum',
+        token: null,
+        amount: '0.25',
+      })
+    ).json();
+    const json = await c.app.request({
+      method: 'GET',
+      url: `/v1/sandbox/explorer/tx/${hash}`,
+      headers: { accept: 'application/json' },
+    });
+    expect(json.json()).toMatchObject({ hash, network: 'ethereum', status: 'success' });
+    expect(json.json().transfers).toEqual([
+      expect.objectContaining({
+        to: user.wallets[0].address,
+        amount: '0.25',
+        symbol: 'ETH',
+        purpose: 'value',
+      }),
+    ]);
+    const page = await c.app.request({ method: 'GET', url: `/v1/sandbox/explorer/tx/${hash}` });
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.body).toContain(hash);
+    expect((await c.app.request({ method: 'GET', url: '/v1/sandbox/explorer/tx/nothash' })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await c.app.request({ method: 'GET', url: `/v1/sandbox/explorer/tx/0x${'0'.repeat(64)}` })).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses faucet requests for foreign wallets, wrong networks, unknown tokens, bad amounts', async () => {
+    const user = await c.app.signUp();
+    const other = await c.app.signUp();
+    const [evm, solana] = user.wallets;
+    const cases: [object, number, string?][] = [
+      [{ walletId: other.wallets[0].id, network: 'base', token: null, amount: '1' }, 404],
+      [{ walletId: solana.id, network: 'base', token: null, amount: '1' }, 400, 'network'],
+      [
+        {
+          walletId: evm.id,
+          network: 'base',
+          token: '0x0000000000000000000000000000000000000001',
+          amount: '1',
+        },
+        400,
+        'token',
+      ],
+      [{ walletId: evm.id, network: 'base', token: USDC_ADDRESSES.base, amount: '1.0000001' }, 400, 'amount'],
+      [{ walletId: evm.id, network: 'base', token: USDC_ADDRESSES.base, amount: '-1' }, 400, 'amount'],
+      [{ walletId: evm.id, network: 'mars', token: null, amount: '1' }, 400, 'network'],
+    ];
+    for (const [payload, status, path] of cases) {
+      const before = await c.app.head();
+      const res = await c.post('/v1/sandbox/faucet', user.token, payload);
+      expect(res.statusCode).toBe(status);
+      if (path) expect(res.json().error.fields[0].path).toBe(path);
+      expect(await c.app.head()).toBe(before);
+    }
+  });
+});

@@ -1,0 +1,47 @@
+import { bearer, startTestApp, type TestApp } from './test-app';
+
+export const SANDBOX_ADMIN = 'test-sandbox-admin-token';
+export const adminHeader = { 'x-sandbox-admin': SANDBOX_ADMIN };
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type WalletJson = { id: number; refresh: { status: string }; [field: string]: any };
+
+/** A test app with a known sandbox admin token, and the calls the sandbox tests share. */
+export class SandboxTestClient {
+  private constructor(public app: TestApp) {}
+
+  static async start(): Promise<SandboxTestClient> {
+    return new SandboxTestClient(await startTestApp({ env: { SANDBOX_ADMIN_TOKEN: SANDBOX_ADMIN } }));
+  }
+
+  async restart(): Promise<void> {
+    this.app = await this.app.restart();
+  }
+
+  post(url: string, token: string | null, payload?: object, headers: Record<string, string> = {}) {
+    return this.app.request({
+      method: 'POST',
+      url,
+      headers: { ...(token ? bearer(token) : {}), ...headers },
+      payload,
+    });
+  }
+
+  async wallets(token: string, archived = false): Promise<WalletJson[]> {
+    const url = `/v1/wallets/list${archived ? '?archived=true' : ''}`;
+    return (await this.app.request({ method: 'GET', url, headers: bearer(token) })).json();
+  }
+
+  /** The observation is made by a process manager: waits until every refreshed wallet reports it. */
+  async refreshed(token: string, body: object = {}): Promise<WalletJson[]> {
+    const res = await this.post('/v1/wallets/refresh', token, body);
+    expect(res.statusCode).toBe(202);
+    const ids: number[] = res.json().walletIds;
+    for (let i = 0; i < 200; i++) {
+      const list = await this.wallets(token);
+      if (ids.every((id) => list.find((w) => w.id === id)?.refresh.status === 'observed')) return list;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error('observation did not complete');
+  }
+}
