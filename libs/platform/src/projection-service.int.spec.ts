@@ -1,3 +1,4 @@
+import { Logger } from '@nestjs/common';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,9 @@ function sharedDurable(inner: MemoryReadStore): ReadStore {
 }
 
 describe('ProjectionService scaled out', () => {
+  beforeAll(() => Logger.overrideLogger(false));
+  afterAll(() => Logger.overrideLogger(['log', 'error', 'warn']));
+
   it('lets one worker project at a time and hands over when it stops', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'vetted-lease-'));
     const store = new SqliteEventStore({ file: path.join(dir, 'events.sqlite') });
