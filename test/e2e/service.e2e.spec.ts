@@ -32,6 +32,11 @@ describe('operations of the service itself', () => {
       status: 'ready',
       checks: { eventStore: true, readStore: true },
       projections: { running: true, failure: null },
+      processManagers: {
+        running: true,
+        failure: null,
+        managers: [{ name: 'balance-observer' }],
+      },
     });
     expect(ready.json().projections.projections.map((p: { name: string }) => p.name)).toEqual([
       'wallets@v3',

@@ -49,6 +49,20 @@ export class ProcessManagerService implements OnApplicationBootstrap, OnApplicat
     return this.leased.runner;
   }
 
+  /** For readiness: whether they run here, why they stopped if they failed, and their checkpoints. */
+  report(): {
+    running: boolean;
+    failure: string | null;
+    managers: { name: string; checkpoint: string | null }[];
+  } {
+    const runner = this.leased.runner;
+    return {
+      running: runner !== null && runner.failure === null,
+      failure: runner?.failure ? String(runner.failure) : null,
+      managers: runner?.status() ?? [],
+    };
+  }
+
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.runWorkers) await this.leased.start();
   }

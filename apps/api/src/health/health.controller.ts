@@ -2,7 +2,7 @@ import { Controller, Get, Header, HttpStatus, Inject, Res } from '@nestjs/common
 import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { EventStore } from '@vetted/event-store';
 import { EVENT_STORE } from '@vetted/event-store';
-import { Metrics, ProjectionService } from '@vetted/platform';
+import { Metrics, ProcessManagerService, ProjectionService } from '@vetted/platform';
 import type { ReadStore } from '@vetted/read-store';
 import { READ_STORE } from '@vetted/read-store';
 import type { FastifyReply } from 'fastify';
@@ -15,6 +15,7 @@ export class HealthController {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly projections: ProjectionService,
+    private readonly processManagers: ProcessManagerService,
     private readonly metrics: Metrics,
   ) {}
 
@@ -27,7 +28,9 @@ export class HealthController {
 
   @Get('health/ready')
   @Public()
-  @ApiOperation({ summary: 'Readiness: event store, read store and projectors; 503 when any is not ready' })
+  @ApiOperation({
+    summary: 'Readiness: event store, read store, projectors and process managers; 503 when any is not ready',
+  })
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
     const [eventStore, readStore, projections] = await Promise.all([
       this.store.headPosition().then(
@@ -37,9 +40,15 @@ export class HealthController {
       this.readStore.ping().catch(() => false),
       this.projections.report(),
     ]);
-    const ok = eventStore && readStore && projections.failure === null;
+    const processManagers = this.processManagers.report();
+    const ok = eventStore && readStore && projections.failure === null && processManagers.failure === null;
     void reply.status(ok ? HttpStatus.OK : HttpStatus.SERVICE_UNAVAILABLE);
-    return { status: ok ? 'ready' : 'not_ready', checks: { eventStore, readStore }, projections };
+    return {
+      status: ok ? 'ready' : 'not_ready',
+      checks: { eventStore, readStore },
+      projections,
+      processManagers,
+    };
   }
 
   @Get('metrics')

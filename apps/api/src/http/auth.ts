@@ -57,11 +57,16 @@ export class AuthGuard implements CanActivate {
     @Inject(TOKEN_SERVICE) private readonly tokens: TokenService,
   ) {}
 
+  /** Route metadata never changes, so each handler's access is looked up once. */
+  private readonly accessByHandler = new WeakMap<object, Access | undefined>();
+
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const handler = context.getHandler();
+    let access = this.accessByHandler.get(handler);
+    if (access === undefined) {
+      access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS, [handler, context.getClass()]);
+      this.accessByHandler.set(handler, access);
+    }
     if (access === undefined)
       throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no access`);
     if (access.kind === 'public') return true;
