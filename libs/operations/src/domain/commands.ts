@@ -1,0 +1,21 @@
+import type { LegEffect, LegReceipt, OperationCreatedData } from './events';
+
+export type OperationCommand =
+  | { type: 'CreateOperation'; data: OperationCreatedData }
+  /** `sourceWalletActive`: the handler looked the paying wallet up (archived or missing: false). */
+  | { type: 'ApproveOperation'; data: { userId: string; sourceWalletActive: boolean; at: string } }
+  | { type: 'DiscardOperation'; data: { userId: string; at: string } }
+  | { type: 'CancelOperation'; data: { reason: string; at: string } }
+  | { type: 'RecordLegSubmitted'; data: { leg: number; submissionId: string; at: string } }
+  | { type: 'RecordLegSettled'; data: { leg: number; submissionId: string; receipt: LegReceipt; at: string } }
+  | {
+      type: 'RecordLegFailed';
+      data: {
+        leg: number;
+        submissionId: string | null;
+        code: string;
+        error: string;
+        effect: LegEffect;
+        at: string;
+      };
+    };

@@ -1,0 +1,123 @@
+import type { OperationCommand } from './commands';
+import {
+  AlreadyExecuted,
+  IdempotencyConflict,
+  LegOutOfOrder,
+  OperationNoLongerApprovable,
+  SourceWalletUnavailable,
+} from './errors';
+import type { OperationEvent } from './events';
+import type { ExistingOperation, OperationState } from './state';
+
+/**
+ * Shape A's table, and what execution makes of it. Creation records the quoted review; approval
+ * is the only step towards money; the executor reports legs, and the decider alone says which
+ * terminal state they lead to.
+ */
+export function decideOperation(command: OperationCommand, state: OperationState): OperationEvent[] {
+  if (command.type === 'CreateOperation') {
+    if (state.status === 'none') return [{ type: 'OperationCreated', data: command.data }];
+    if (state.op.requestHash !== command.data.requestHash) throw new IdempotencyConflict();
+    return [];
+  }
+  if (state.status === 'none') throw new LegOutOfOrder(`${command.type} on an operation that does not exist`);
+  const operationId = state.op.operationId;
+  switch (command.type) {
+    case 'ApproveOperation': {
+      if (state.status === 'dismissed' || state.status === 'canceled')
+        throw new OperationNoLongerApprovable(state.status);
+      if (state.status !== 'awaitingApproval') return [];
+      if (!command.data.sourceWalletActive) throw new SourceWalletUnavailable();
+      return [
+        {
+          type: 'OperationApproved',
+          data: { operationId, userId: command.data.userId, at: command.data.at },
+        },
+      ];
+    }
+    case 'DiscardOperation': {
+      if (state.status === 'dismissed' || state.status === 'canceled') return [];
+      if (state.status !== 'awaitingApproval') throw new AlreadyExecuted();
+      return [
+        {
+          type: 'OperationDismissed',
+          data: { operationId, userId: command.data.userId, at: command.data.at },
+        },
+      ];
+    }
+    case 'CancelOperation': {
+      if (state.status !== 'awaitingApproval') return [];
+      return [
+        {
+          type: 'OperationCanceled',
+          data: { operationId, reason: command.data.reason, at: command.data.at },
+        },
+      ];
+    }
+    case 'RecordLegSubmitted': {
+      const { leg, submissionId, at } = command.data;
+      if (state.status !== 'working') return [];
+      const current = state.legs[leg];
+      if (current) {
+        if (current.submissionId !== submissionId)
+          throw new LegOutOfOrder(`leg ${leg} was submitted as ${current.submissionId}`);
+        return [];
+      }
+      expectNextLeg(state, leg);
+      return [{ type: 'LegSubmitted', data: { operationId, leg, submissionId, at } }];
+    }
+    case 'RecordLegSettled': {
+      const { leg, submissionId, receipt, at } = command.data;
+      if (state.status !== 'working' || state.legs[leg]?.status !== 'submitted') return [];
+      const settled: OperationEvent = {
+        type: 'LegSettled',
+        data: { operationId, leg, submissionId, receipt, at },
+      };
+      if (receipt.status === 'reverted')
+        return [
+          settled,
+          {
+            type: 'OperationFailed',
+            data: {
+              operationId,
+              outcome: 'failed',
+              errorCode: 'TRANSACTION_REVERTED',
+              error: `leg ${leg} reverted on ${receipt.network}`,
+              at,
+            },
+          },
+        ];
+      const last = leg === state.op.actions.length - 1;
+      return last ? [settled, { type: 'OperationSucceeded', data: { operationId, at } }] : [settled];
+    }
+    case 'RecordLegFailed': {
+      const { leg, submissionId, code, error, effect, at } = command.data;
+      if (state.status !== 'working') return [];
+      const current = state.legs[leg];
+      if (current && current.status !== 'submitted') return [];
+      if (!current) expectNextLeg(state, leg);
+      const earlierEffect = state.legs.some((l, i) => i !== leg && l.status === 'settled');
+      const outcome = effect === 'none' && !earlierEffect ? 'failed_before_effect' : 'failed';
+      return [
+        { type: 'LegFailed', data: { operationId, leg, submissionId, code, error, effect, at } },
+        { type: 'OperationFailed', data: { operationId, outcome, errorCode: code, error, at } },
+      ];
+    }
+    default: {
+      const unknownCommand: never = command;
+      return unknownCommand;
+    }
+  }
+}
+
+/** Legs run one after another: a new leg starts only after every earlier one settled. */
+function expectNextLeg(state: ExistingOperation, leg: number): void {
+  if (
+    leg !== state.legs.length ||
+    leg >= state.op.actions.length ||
+    state.legs.some((l) => l.status !== 'settled')
+  )
+    throw new LegOutOfOrder(
+      `leg ${leg} cannot start: ${state.legs.length} of ${state.op.actions.length} legs started`,
+    );
+}

@@ -1,0 +1,33 @@
+import { Conflict, ServiceError } from '@vetted/kernel';
+
+export class IdempotencyConflict extends Conflict {
+  constructor() {
+    super('IDEMPOTENCY_CONFLICT', 'this idempotencyKey was already used with a different request');
+  }
+}
+
+export class OperationNoLongerApprovable extends Conflict {
+  constructor(state: 'dismissed' | 'canceled') {
+    super('OPERATION_DISMISSED', `the operation was ${state} and can no longer be approved`);
+  }
+}
+
+export class AlreadyExecuted extends Conflict {
+  constructor() {
+    super('ALREADY_EXECUTED', 'the operation was approved and executed; it can no longer be discarded');
+  }
+}
+
+export class SourceWalletUnavailable extends ServiceError {
+  constructor() {
+    super(400, 'SOURCE_WALLET_UNAVAILABLE', "the operation's source wallet is archived or missing");
+  }
+}
+
+/** A command about legs that does not fit the operation's progress: a bug in the executor, never a user error. */
+export class LegOutOfOrder extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LegOutOfOrder';
+  }
+}
