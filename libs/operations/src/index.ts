@@ -1,3 +1,4 @@
+export * from './domain/actions';
 export * from './domain/events';
 export * from './domain/commands';
 export * from './domain/state';

@@ -24,8 +24,22 @@ const request: OperationCreatedData = {
   requestHash: 'hash-1',
   creationRequest: { kind: 'send' },
   actions: [
-    { kind: 'approve', network: 'base', payload: {} },
-    { kind: 'swap', network: 'base', payload: {} },
+    {
+      kind: 'chain',
+      tx: { kind: 'approve', network: 'base', from: '0xA', token: '0xT', spender: '0xS', amountRaw: '5' },
+    },
+    {
+      kind: 'chain',
+      tx: {
+        kind: 'swap',
+        network: 'base',
+        from: '0xA',
+        tokenIn: '0xT',
+        assetOut: { network: 'base', token: null },
+        amountInRaw: '5',
+        minAmountOutRaw: '1',
+      },
+    },
   ],
   source: null,
   at,

@@ -3,15 +3,7 @@ import type { DomainEvent } from '@vetted/event-store';
 /** The request language an operation was created in; every read renders it in that shape. */
 export type OperationShape = 'A' | 'B';
 
-/**
- * One reviewed, quoted step, captured at creation and executed exactly as captured (never
- * re-quoted). Its payload is plain JSON (raw amounts as strings) owned by the intent preparers.
- */
-export interface CapturedAction {
-  kind: string;
-  network: string;
-  payload: Record<string, unknown>;
-}
+import type { CapturedAction } from './actions';
 
 /** What a settled leg's receipt says, as the activity items and `txs` need it. */
 export interface LegReceipt {
