@@ -7,3 +7,4 @@ export function streamCategory(streamId: string): string {
   return dash < 0 ? streamId : streamId.slice(0, dash);
 }
 export const walletStream = (walletId: number): string => `wallet-${walletId}`;
+export const operationStream = (operationId: string): string => `operation-${operationId}`;

@@ -5,3 +5,5 @@ export * from './domain/state';
 export * from './domain/decide';
 export * from './domain/errors';
 export * from './domain/operation-decider';
+export * from './read-model/operations/operation-document';
+export * from './read-model/operations/operations-projection';

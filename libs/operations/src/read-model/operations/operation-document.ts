@@ -1,0 +1,34 @@
+import type { StoredDocument } from '@vetted/read-store';
+import type { CapturedAction, LegReceipt, OperationShape } from '../../domain';
+
+export type OperationStatus =
+  'awaitingApproval' | 'working' | 'done' | 'failed' | 'failed_before_effect' | 'dismissed' | 'canceled';
+
+export interface OperationLegView {
+  index: number;
+  kind: string;
+  network: string | null;
+  status: 'pending' | 'submitted' | 'settled' | 'reverted' | 'failed';
+  submissionId: string | null;
+  txHash: string | null;
+  error: string | null;
+}
+
+/** One operation, fed by its own stream (`operation-<uuid>`), rendered in the shape it was created in. */
+export interface OperationDocument extends StoredDocument {
+  id: string;
+  userId: string;
+  shape: OperationShape;
+  kind: string;
+  walletId: number;
+  state: OperationStatus;
+  createdAt: string;
+  updatedAt: string;
+  creationRequest: unknown;
+  actions: CapturedAction[];
+  legs: OperationLegView[];
+  receipts: LegReceipt[];
+  error: string | null;
+  errorCode: string | null;
+  source: { kind: string } | null;
+}

@@ -1,0 +1,126 @@
+import type { Projection } from '@vetted/read-store';
+import type { CapturedAction, OperationEvent } from '../../domain';
+import type { OperationDocument, OperationLegView } from './operation-document';
+
+export const operationsCollection = {
+  name: 'operations',
+  version: 1,
+  indexes: [
+    { name: 'byUser', equality: ['userId'], orderBy: 'createdAt' },
+    { name: 'byUserState', equality: ['userId', 'state'], orderBy: 'createdAt' },
+  ],
+} as const;
+
+function networkOf(action: CapturedAction): string | null {
+  if (action.kind === 'chain') return action.tx.network;
+  return action.kind === 'perpOrder' ? 'perps' : 'polygon';
+}
+
+const pendingLeg = (action: CapturedAction, index: number): OperationLegView => ({
+  index,
+  kind: action.kind === 'chain' ? action.tx.kind : action.kind,
+  network: networkOf(action),
+  status: 'pending',
+  submissionId: null,
+  txHash: null,
+  error: null,
+});
+
+function withLeg(
+  doc: OperationDocument,
+  index: number,
+  change: Partial<OperationLegView>,
+): OperationLegView[] {
+  return doc.legs.map((leg) => (leg.index === index ? { ...leg, ...change } : leg));
+}
+
+export const operationsProjection: Projection<OperationDocument> = {
+  name: 'operations',
+  collection: operationsCollection,
+  canHandle: [
+    'OperationCreated',
+    'OperationApproved',
+    'OperationDismissed',
+    'OperationCanceled',
+    'LegSubmitted',
+    'LegSettled',
+    'LegFailed',
+    'OperationSucceeded',
+    'OperationFailed',
+  ],
+  guard: 'revision',
+  documentId: (event) => (event.data as { operationId: string }).operationId,
+  evolve(doc, recorded) {
+    const event = recorded as unknown as OperationEvent;
+    if (event.type === 'OperationCreated') {
+      const { operationId, userId, shape, kind, walletId, creationRequest, actions, source, at } = event.data;
+      return (
+        doc ?? {
+          id: operationId,
+          userId,
+          shape,
+          kind,
+          walletId,
+          state: 'awaitingApproval',
+          createdAt: at,
+          updatedAt: at,
+          creationRequest,
+          actions,
+          legs: actions.map(pendingLeg),
+          receipts: [],
+          error: null,
+          errorCode: null,
+          source,
+        }
+      );
+    }
+    if (doc === null) return null;
+    const updatedAt = event.data.at;
+    switch (event.type) {
+      case 'OperationApproved':
+        return { ...doc, state: 'working', updatedAt };
+      case 'OperationDismissed':
+        return { ...doc, state: 'dismissed', updatedAt };
+      case 'OperationCanceled':
+        return { ...doc, state: 'canceled', updatedAt };
+      case 'LegSubmitted':
+        return {
+          ...doc,
+          legs: withLeg(doc, event.data.leg, { status: 'submitted', submissionId: event.data.submissionId }),
+          updatedAt,
+        };
+      case 'LegSettled': {
+        const { leg, receipt } = event.data;
+        return {
+          ...doc,
+          legs: withLeg(doc, leg, {
+            status: receipt.status === 'success' ? 'settled' : 'reverted',
+            txHash: receipt.hash,
+          }),
+          receipts: [...doc.receipts, receipt],
+          updatedAt,
+        };
+      }
+      case 'LegFailed':
+        return {
+          ...doc,
+          legs: withLeg(doc, event.data.leg, { status: 'failed', error: event.data.error }),
+          updatedAt,
+        };
+      case 'OperationSucceeded':
+        return { ...doc, state: 'done', updatedAt };
+      case 'OperationFailed':
+        return {
+          ...doc,
+          state: event.data.outcome,
+          error: event.data.error,
+          errorCode: event.data.errorCode,
+          updatedAt,
+        };
+      default: {
+        const unknownEvent: never = event;
+        return unknownEvent;
+      }
+    }
+  },
+};
