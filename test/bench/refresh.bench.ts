@@ -155,15 +155,17 @@ async function deposit(api: InProcessApi, user: Prepared, round: number): Promis
 
 /** One refresh, from the POST to the list showing every wallet observed; returns its ms. */
 async function refreshOnce(api: InProcessApi, user: Prepared): Promise<number> {
-  const processManagers = api.processManagers.runner;
-  if (processManagers === null) throw new Error('the process managers do not run in this process');
+  const observer = api.processManagers.runners.find((r) =>
+    r.status().some((s) => s.name === 'balance-observer'),
+  );
+  if (observer === undefined) throw new Error('the balance observer does not run in this process');
   const start = performance.now();
   const queued = await api.call<{ walletIds: number[] }>('POST', '/v1/wallets/refresh', 202, user.token, {});
   if (queued.body.walletIds.length !== WALLETS)
     throw new Error(`the refresh queued ${queued.body.walletIds.length} wallets, not ${WALLETS}`);
   const position = parsePosition(String(queued.headers['x-event-position'] ?? ''));
   if (position === null) throw new Error('the refresh answered without an X-Event-Position');
-  if (!(await processManagers.waitFor(position, WAIT_MS)))
+  if (!(await observer.waitFor(position, WAIT_MS)))
     throw new Error(`the balance observer did not reach ${formatPosition(position)} within ${WAIT_MS} ms`);
   const head = await api.store.headPosition();
   if (head === null || !(await api.projections.waitFor(head, WAIT_MS)))

@@ -17,14 +17,21 @@ import { SqliteCheckpointStore } from './sqlite-checkpoints';
 /** The process managers this process runs (the executor, the balance observer, ...). */
 export const PROCESS_MANAGERS = Symbol('ProcessManagers');
 
+export interface ProcessManagerReport {
+  running: boolean;
+  failure: string | null;
+  managers: { name: string; checkpoint: string | null }[];
+}
+
 /**
- * Runs the process managers when RUN_WORKERS is on, from their own durable checkpoints: the read
+ * Runs the process managers when RUN_WORKERS is on, each on its own subscription and lease (a
+ * slow execution never holds the balance observer up), from durable checkpoints: the read
  * store's when it is durable, else a small SQLite file in DATA_DIR (the in-process read store is
  * rebuilt at boot, but a process manager must not redo its work after a restart).
  */
 @Injectable()
 export class ProcessManagerService implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly leased: LeasedRunner;
+  private readonly leased: LeasedRunner[];
   private readonly localCheckpoints: SqliteCheckpointStore | null;
 
   constructor(
@@ -37,38 +44,39 @@ export class ProcessManagerService implements OnApplicationBootstrap, OnApplicat
       ? null
       : new SqliteCheckpointStore(path.join(config.dataDir, 'process-managers.sqlite'));
     const checkpoints = this.localCheckpoints ?? readStore.checkpoints;
-    this.leased = new LeasedRunner({
-      lease: 'process-managers',
-      leases: readStore.durable ? readStore.leases : null,
-      create: () => new SubscriptionRunner(store, checkpoints, managers),
-      logger: new Logger('ProcessManagers'),
-    });
+    this.leased = managers.map(
+      (manager) =>
+        new LeasedRunner({
+          lease: `process-manager:${manager.name}`,
+          leases: readStore.durable ? readStore.leases : null,
+          create: () => new SubscriptionRunner(store, checkpoints, [manager]),
+          logger: new Logger(`ProcessManager ${manager.name}`),
+        }),
+    );
   }
 
-  get runner(): SubscriptionRunner | null {
-    return this.leased.runner;
+  /** The runners of the process managers running in this process. */
+  get runners(): SubscriptionRunner[] {
+    return this.leased.flatMap((l) => (l.runner ? [l.runner] : []));
   }
 
-  /** For readiness: whether they run here, why they stopped if they failed, and their checkpoints. */
-  report(): {
-    running: boolean;
-    failure: string | null;
-    managers: { name: string; checkpoint: string | null }[];
-  } {
-    const runner = this.leased.runner;
+  /** For readiness: whether they all run here, why one stopped if it failed, and their checkpoints. */
+  report(): ProcessManagerReport {
+    const runners = this.runners;
+    const failed = runners.find((r) => r.failure !== null);
     return {
-      running: runner !== null && runner.failure === null,
-      failure: runner?.failure ? String(runner.failure) : null,
-      managers: runner?.status() ?? [],
+      running: runners.length === this.leased.length && failed === undefined,
+      failure: failed ? String(failed.failure) : null,
+      managers: runners.flatMap((r) => r.status()),
     };
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.runWorkers) await this.leased.start();
+    if (this.config.runWorkers) await Promise.all(this.leased.map((l) => l.start()));
   }
 
   async onApplicationShutdown(): Promise<void> {
-    await this.leased.stop();
+    await Promise.all(this.leased.map((l) => l.stop()));
     this.localCheckpoints?.close();
   }
 }
