@@ -7,3 +7,6 @@ export * from './domain/errors';
 export * from './domain/operation-decider';
 export * from './read-model/operations/operation-document';
 export * from './read-model/operations/operations-projection';
+export * from './read-model/operations/render-shape-a';
+export * from './application/operation-lifecycle';
+export * from './application/operation-queries';

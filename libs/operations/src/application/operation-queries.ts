@@ -1,0 +1,110 @@
+import { Inject } from '@nestjs/common';
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import type { EventStore } from '@vetted/event-store';
+import { EVENT_STORE, formatPosition, operationStream } from '@vetted/event-store';
+import type { Collection, Page, ReadStore } from '@vetted/read-store';
+import { READ_STORE } from '@vetted/read-store';
+import type { OperationDocument, OperationStatus } from '../read-model/operations/operation-document';
+import { operationsCollection } from '../read-model/operations/operations-projection';
+
+export class OperationQuery {
+  constructor(
+    readonly userId: string,
+    readonly operationId: string,
+  ) {}
+}
+
+export class ListOperationsQuery {
+  constructor(
+    readonly userId: string,
+    readonly state: OperationStatus | null,
+    readonly cursor: string | undefined,
+    readonly limit: number,
+  ) {}
+}
+
+export class OperationEventsQuery {
+  constructor(
+    readonly userId: string,
+    readonly operationId: string,
+  ) {}
+}
+
+export interface AuditEntry {
+  type: string;
+  at: string;
+  revision: number;
+  position: string;
+  actor: { userId: string | null; requestId: string | null };
+  data: unknown;
+}
+
+abstract class OperationsReader {
+  protected readonly operations: Collection<OperationDocument>;
+  constructor(readStore: ReadStore) {
+    this.operations = readStore.collection(operationsCollection);
+  }
+
+  /** The caller's operation, or null (another user's reads exactly like a missing one). */
+  protected async owned(userId: string, operationId: string): Promise<OperationDocument | null> {
+    const doc = await this.operations.get(operationId);
+    return doc !== null && doc.userId === userId ? doc : null;
+  }
+}
+
+@QueryHandler(OperationQuery)
+export class OperationHandler
+  extends OperationsReader
+  implements IQueryHandler<OperationQuery, OperationDocument | null>
+{
+  constructor(@Inject(READ_STORE) readStore: ReadStore) {
+    super(readStore);
+  }
+
+  execute({ userId, operationId }: OperationQuery): Promise<OperationDocument | null> {
+    return this.owned(userId, operationId);
+  }
+}
+
+@QueryHandler(ListOperationsQuery)
+export class ListOperationsHandler
+  extends OperationsReader
+  implements IQueryHandler<ListOperationsQuery, Page<OperationDocument>>
+{
+  constructor(@Inject(READ_STORE) readStore: ReadStore) {
+    super(readStore);
+  }
+
+  execute({ userId, state, cursor, limit }: ListOperationsQuery): Promise<Page<OperationDocument>> {
+    const where: Record<string, string> = state === null ? { userId } : { userId, state };
+    return this.operations.find({ where, orderBy: 'createdAt', direction: 'desc', after: cursor, limit });
+  }
+}
+
+/** The audit timeline: the operation's own events, in order, from the event store itself. */
+@QueryHandler(OperationEventsQuery)
+export class OperationEventsHandler
+  extends OperationsReader
+  implements IQueryHandler<OperationEventsQuery, AuditEntry[] | null>
+{
+  constructor(
+    @Inject(READ_STORE) readStore: ReadStore,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {
+    super(readStore);
+  }
+
+  async execute({ userId, operationId }: OperationEventsQuery): Promise<AuditEntry[] | null> {
+    const events = await this.store.readStream(operationStream(operationId));
+    const created = events[0]?.data as { userId?: string } | undefined;
+    if (created?.userId !== userId) return null;
+    return events.map((event) => ({
+      type: event.type,
+      at: event.createdAt,
+      revision: event.revision,
+      position: formatPosition(event.position),
+      actor: { userId: event.metadata.userId ?? null, requestId: event.metadata.requestId ?? null },
+      data: event.data,
+    }));
+  }
+}

@@ -1,0 +1,59 @@
+import type { OperationDocument } from './operation-document';
+
+export interface ShapeAOperation {
+  id: string;
+  kind: 'action_sequence';
+  state: OperationDocument['state'];
+  progress: {
+    legs: { index: number; kind: string; network: string | null; status: string; txHash: string | null }[];
+    completed: number;
+    total: number | null;
+  };
+  txs: { network: string; hash: string; status: string; blockNumber: number | null; explorerUrl: string }[];
+  result?: { txHashes: string[] };
+  error?: string;
+  errorCode?: string;
+  request: { kind: 'actionSequence'; creationRequest: unknown; actions: unknown[] };
+  source: { kind: string } | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const FAILURE_STATES = new Set(['failed', 'failed_before_effect']);
+
+/** The Shape A resource: the reviewed request as captured, its progress, and explorer-linkable receipts. */
+export function renderShapeA(doc: OperationDocument, explorerUrl: (hash: string) => string): ShapeAOperation {
+  const resource: ShapeAOperation = {
+    id: doc.id,
+    kind: 'action_sequence',
+    state: doc.state,
+    progress: {
+      legs: doc.legs.map(({ index, kind, network, status, txHash }) => ({
+        index,
+        kind,
+        network,
+        status,
+        txHash,
+      })),
+      completed: doc.legs.filter((l) => l.status === 'settled').length,
+      total: doc.legs.length,
+    },
+    txs: doc.receipts.map((r) => ({
+      network: r.network,
+      hash: r.hash,
+      status: r.status,
+      blockNumber: r.blockNumber,
+      explorerUrl: explorerUrl(r.hash),
+    })),
+    request: { kind: 'actionSequence', creationRequest: doc.creationRequest, actions: doc.actions },
+    source: doc.source,
+    createdAt: doc.createdAt,
+    updatedAt: doc.updatedAt,
+  };
+  if (doc.state === 'done') resource.result = { txHashes: doc.receipts.map((r) => r.hash) };
+  if (FAILURE_STATES.has(doc.state)) {
+    resource.error = doc.error ?? 'the operation failed';
+    resource.errorCode = doc.errorCode ?? 'UNKNOWN';
+  }
+  return resource;
+}
