@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { EventStore } from '@vetted/event-store';
+import type { CommandOutcome, DomainEvent, EventStore } from '@vetted/event-store';
 import { EVENT_STORE, formatPosition, operationStream } from '@vetted/event-store';
 import type { Collection, Page, ReadStore } from '@vetted/read-store';
-import { READ_STORE } from '@vetted/read-store';
+import { READ_STORE, documentAfter } from '@vetted/read-store';
 import type { OperationDocument, OperationStatus } from '../read-model/operations/operation-document';
-import { operationsCollection } from '../read-model/operations/operations-projection';
+import { operationsCollection, operationsProjection } from '../read-model/operations/operations-projection';
 
 export class OperationQuery {
   constructor(
@@ -108,3 +108,38 @@ export class OperationEventsHandler
     }));
   }
 }
+
+/** The operation as it stands after a command's events, whether or not the projector has run yet. */
+export class OperationAfterWriteQuery {
+  constructor(
+    readonly operationId: string,
+    readonly outcome: Pick<CommandOutcome<unknown, DomainEvent>, 'newEvents' | 'revision' | 'position'>,
+  ) {}
+}
+
+@QueryHandler(OperationAfterWriteQuery)
+export class OperationAfterWriteHandler
+  extends OperationsReader
+  implements IQueryHandler<OperationAfterWriteQuery, OperationDocument | null>
+{
+  constructor(@Inject(READ_STORE) readStore: ReadStore) {
+    super(readStore);
+  }
+
+  execute({ operationId, outcome }: OperationAfterWriteQuery): Promise<OperationDocument | null> {
+    return documentAfter(
+      operationsProjection,
+      this.operations,
+      operationStream(operationId),
+      outcome,
+      operationId,
+    );
+  }
+}
+
+export const OPERATION_QUERY_HANDLERS = [
+  OperationHandler,
+  ListOperationsHandler,
+  OperationEventsHandler,
+  OperationAfterWriteHandler,
+];

@@ -1,0 +1,103 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+
+export const OPERATION_STATES = [
+  'awaitingApproval',
+  'working',
+  'done',
+  'failed',
+  'failed_before_effect',
+  'dismissed',
+  'canceled',
+] as const;
+
+export class ListOperationsParams {
+  @ApiPropertyOptional({ enum: OPERATION_STATES })
+  @IsOptional()
+  @IsIn(OPERATION_STATES)
+  state?: (typeof OPERATION_STATES)[number];
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(100)
+  limit?: number;
+
+  @ApiPropertyOptional({ description: "An opaque cursor from the previous page's nextCursor" })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  cursor?: string;
+}
+
+export class OperationLegView {
+  @ApiProperty() index!: number;
+  @ApiProperty({ example: 'swap' }) kind!: string;
+  @ApiProperty({ nullable: true, type: String }) network!: string | null;
+  @ApiProperty({ enum: ['pending', 'submitted', 'settled', 'reverted', 'failed'] }) status!: string;
+  @ApiProperty({ nullable: true, type: String }) txHash!: string | null;
+}
+
+export class OperationProgressView {
+  @ApiProperty({ type: [OperationLegView] }) legs!: OperationLegView[];
+  @ApiProperty() completed!: number;
+  @ApiProperty({ nullable: true, type: Number }) total!: number | null;
+}
+
+export class OperationTxView {
+  @ApiProperty() network!: string;
+  @ApiProperty() hash!: string;
+  @ApiProperty({ enum: ['success', 'reverted'] }) status!: string;
+  @ApiProperty({ nullable: true, type: Number }) blockNumber!: number | null;
+  @ApiProperty() explorerUrl!: string;
+}
+
+export class OperationRequestView {
+  @ApiProperty({ enum: ['actionSequence'] }) kind!: string;
+  @ApiProperty({ type: 'object', additionalProperties: true, description: 'The exact structured intent' })
+  creationRequest!: unknown;
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object' },
+    description: 'The reviewed, quoted actions captured at creation',
+  })
+  actions!: unknown[];
+}
+
+/** The operation resource, Shape A. */
+export class ShapeAOperationView {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ enum: ['action_sequence'] }) kind!: string;
+  @ApiProperty({ enum: OPERATION_STATES }) state!: string;
+  @ApiProperty({ type: OperationProgressView }) progress!: OperationProgressView;
+  @ApiProperty({ type: [OperationTxView] }) txs!: OperationTxView[];
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: true,
+    description: 'Present when state is done',
+  })
+  result?: unknown;
+  @ApiPropertyOptional({ description: 'Present in failure states' }) error?: string;
+  @ApiPropertyOptional({ example: 'SUBMISSION_REJECTED' }) errorCode?: string;
+  @ApiProperty({ type: OperationRequestView }) request!: OperationRequestView;
+  @ApiProperty({ nullable: true, type: 'object', additionalProperties: true }) source!: unknown;
+  @ApiProperty() createdAt!: string;
+  @ApiProperty() updatedAt!: string;
+}
+
+export class OperationsPageView {
+  @ApiProperty({ type: [ShapeAOperationView] }) items!: ShapeAOperationView[];
+  @ApiProperty({ nullable: true, type: String }) nextCursor!: string | null;
+}
+
+export class AuditEntryView {
+  @ApiProperty({ example: 'OperationApproved' }) type!: string;
+  @ApiProperty() at!: string;
+  @ApiProperty() revision!: number;
+  @ApiProperty({ description: 'The event position in $all' }) position!: string;
+  @ApiProperty({ type: 'object', additionalProperties: true }) actor!: unknown;
+  @ApiProperty({ type: 'object', additionalProperties: true }) data!: unknown;
+}
