@@ -1,0 +1,143 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { handleCommand, loadState, operationStream } from '@vetted/event-store';
+import { SqliteEventStore } from '@vetted/event-store/sqlite/sqlite-event-store';
+import { USDC_ADDRESSES } from '@vetted/sandbox';
+import { type CapturedAction, type OperationCommand, operationDecider, submissionIdOf } from '../domain';
+import { ETH, evm, executionSandbox, USDC } from '../execution/testing/execution-sandbox';
+import { OperationExecutor } from './operation-executor';
+
+/** The executor against a real sandbox and a real SQLite event store: every leg executes exactly once. */
+describe('OperationExecutor', () => {
+  const openSandbox = executionSandbox();
+  let dir: string;
+  let store: SqliteEventStore;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'vetted-executor-'));
+    store = new SqliteEventStore({ file: path.join(dir, 'events.sqlite') });
+  });
+  afterEach(async () => {
+    await store.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function setUp() {
+    const { sandbox, ports, clock } = openSandbox();
+    const executor = new OperationExecutor(
+      store,
+      clock,
+      ports.chain,
+      ports.perps,
+      ports.predict,
+      ports.quoter,
+      ports.tokens,
+    );
+    const from = evm();
+    const to = evm();
+    await sandbox.faucet('base', from, null, ETH);
+    await sandbox.faucet('base', from, USDC_ADDRESSES.base, 100n * USDC);
+    const transfer = (amount: bigint): CapturedAction => ({
+      kind: 'chain',
+      tx: {
+        kind: 'transfer',
+        network: 'base',
+        from,
+        to,
+        token: USDC_ADDRESSES.base,
+        amountRaw: amount.toString(),
+      },
+    });
+    const operationId = randomUUID();
+    const decide = (command: OperationCommand) =>
+      handleCommand(store, operationStream(operationId), operationDecider, command);
+    const at = clock.now().toISOString();
+    const approveWith = async (actions: CapturedAction[]) => {
+      await decide({
+        type: 'CreateOperation',
+        data: {
+          operationId,
+          userId: 'u',
+          username: 'alice',
+          shape: 'A',
+          kind: 'action_sequence',
+          walletId: 1,
+          requestHash: 'h',
+          creationRequest: {},
+          actions,
+          source: null,
+          at,
+        },
+      });
+      await decide({ type: 'ApproveOperation', data: { userId: 'u', sourceWalletActive: true, at } });
+    };
+    const received = () => sandbox.chain.balance('base', to, USDC_ADDRESSES.base);
+    const state = () => loadState(store, operationStream(operationId), operationDecider);
+    return { sandbox, executor, transfer, operationId, decide, approveWith, received, state, at };
+  }
+
+  it('executes every leg in order and reaches done', async () => {
+    const { executor, transfer, operationId, approveWith, received, state } = await setUp();
+    await approveWith([transfer(5n * USDC), transfer(7n * USDC)]);
+    await executor.execute(operationId);
+    expect((await state()).status).toBe('done');
+    expect(await received()).toBe(12n * USDC);
+    const events = (await store.readStream(operationStream(operationId))).map((e) => e.type);
+    expect(events).toEqual([
+      'OperationCreated',
+      'OperationApproved',
+      'LegSubmitted',
+      'LegSettled',
+      'LegSubmitted',
+      'LegSettled',
+      'OperationSucceeded',
+    ]);
+  });
+
+  it('resumes after a crash between recording the intent and submitting: submits once', async () => {
+    const { executor, transfer, operationId, approveWith, decide, received, state, at } = await setUp();
+    await approveWith([transfer(5n * USDC)]);
+    await decide({
+      type: 'RecordLegSubmitted',
+      data: { leg: 0, submissionId: submissionIdOf(operationId, 0), at },
+    });
+    await executor.execute(operationId);
+    expect((await state()).status).toBe('done');
+    expect(await received()).toBe(5n * USDC);
+  });
+
+  it('resumes after a crash between submitting and recording the receipt: reconciles, never submits twice', async () => {
+    const { sandbox, executor, transfer, operationId, approveWith, decide, received, state, at } =
+      await setUp();
+    const action = transfer(5n * USDC);
+    await approveWith([action]);
+    const submissionId = submissionIdOf(operationId, 0);
+    await decide({ type: 'RecordLegSubmitted', data: { leg: 0, submissionId, at } });
+    if (action.kind !== 'chain' || action.tx.kind !== 'transfer') throw new Error('unexpected');
+    await sandbox.chain.submit({ ...action.tx, amountRaw: BigInt(action.tx.amountRaw), submissionId });
+    await executor.execute(operationId);
+    await executor.execute(operationId);
+    expect((await state()).status).toBe('done');
+    expect(await received()).toBe(5n * USDC);
+  });
+
+  it('fails before effect when the first submission is rejected, and does nothing on redelivery', async () => {
+    const { sandbox, executor, transfer, operationId, approveWith, received, state } = await setUp();
+    await sandbox.injectFault({ target: 'submission', mode: 'reject', count: 1 });
+    await approveWith([transfer(5n * USDC)]);
+    await executor.execute(operationId);
+    const after = await state();
+    expect(after).toMatchObject({ status: 'failed_before_effect', errorCode: 'SUBMISSION_REJECTED' });
+    await executor.execute(operationId);
+    expect(await received()).toBe(0n);
+  });
+
+  it('fails with possible effect when a later leg fails after an earlier one settled', async () => {
+    const { executor, transfer, operationId, approveWith, received, state } = await setUp();
+    await approveWith([transfer(5n * USDC), transfer(1000n * USDC)]);
+    await executor.execute(operationId);
+    expect(await state()).toMatchObject({ status: 'failed', errorCode: 'INSUFFICIENT_FUNDS' });
+    expect(await received()).toBe(5n * USDC);
+  });
+});

@@ -1,0 +1,127 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Consumer, EventStore, RecordedEvent } from '@vetted/event-store';
+import { EVENT_STORE, handleCommand, loadState, operationStream } from '@vetted/event-store';
+import { CLOCK, type Clock } from '@vetted/kernel';
+import type { ChainClient, PerpVenue, PredictionVenue, SwapQuoter, TokenDirectory } from '@vetted/venues';
+import { CHAIN_CLIENT, PERP_VENUE, PREDICTION_VENUE, SWAP_QUOTER, TOKEN_DIRECTORY } from '@vetted/venues';
+import { type OperationCommand, operationDecider, submissionIdOf } from '../domain';
+import { executeLeg, type ExecutionPorts, type LegOutcome, reconcileLeg } from '../execution';
+
+/** How long a leg may stay pending before the operation fails with LIFECYCLE_TIMEOUT (never retried). */
+const LIFECYCLE_DEADLINE_MS = 30_000;
+const PENDING_POLL_MS = 200;
+
+/**
+ * The process manager that executes approved operations, leg after leg. It records its intent
+ * (`LegSubmitted`, with the deterministic submission id) before submitting, and on redelivery
+ * after a crash it first looks a submitted leg up by that id: a known submission is only
+ * reconciled, an unknown one is submitted again under the same id, so no leg ever executes
+ * twice. The decider turns leg outcomes into terminal states.
+ */
+@Injectable()
+export class OperationExecutor implements Consumer {
+  readonly name = 'operation-executor';
+  readonly canHandle = ['OperationApproved'] as const;
+  private readonly logger = new Logger('OperationExecutor');
+  private readonly ports: ExecutionPorts;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(CHAIN_CLIENT) chain: ChainClient,
+    @Inject(PERP_VENUE) perps: PerpVenue,
+    @Inject(PREDICTION_VENUE) predict: PredictionVenue,
+    @Inject(SWAP_QUOTER) quoter: SwapQuoter,
+    @Inject(TOKEN_DIRECTORY) tokens: TokenDirectory,
+  ) {
+    this.ports = { chain, perps, predict, quoter, tokens };
+  }
+
+  async handle(events: readonly RecordedEvent[]): Promise<void> {
+    await Promise.all(
+      events.map((event) => this.execute((event.data as { operationId: string }).operationId)),
+    );
+  }
+
+  /** Runs (or resumes) every leg of a working operation until it reaches a terminal state. */
+  async execute(operationId: string): Promise<void> {
+    for (;;) {
+      const state = await loadState(this.store, operationStream(operationId), operationDecider);
+      if (state.status !== 'working') return;
+      const leg = state.legs.findIndex((l) => l.status !== 'settled');
+      const index = leg === -1 ? state.legs.length : leg;
+      const action = state.op.actions[index];
+      if (!action) return;
+      const submissionId = submissionIdOf(operationId, index);
+      let outcome: LegOutcome | null = null;
+      if (state.legs[index]?.status === 'submitted')
+        outcome = await reconcileLeg(action, submissionId, this.ports);
+      else
+        await this.record(operationId, {
+          type: 'RecordLegSubmitted',
+          data: { leg: index, submissionId, at: this.now() },
+        });
+      outcome ??= await executeLeg(action, submissionId, this.ports, { deadlineMs: LIFECYCLE_DEADLINE_MS });
+      outcome = await this.settled(action, submissionId, outcome);
+      if (outcome.kind === 'settled')
+        await this.record(operationId, {
+          type: 'RecordLegSettled',
+          data: { leg: index, submissionId, receipt: outcome.receipt, at: this.now() },
+        });
+      else if (outcome.kind === 'failed') {
+        this.logger.warn(`operation ${operationId} leg ${index}: ${outcome.code} ${outcome.error}`);
+        await this.record(operationId, {
+          type: 'RecordLegFailed',
+          data: {
+            leg: index,
+            submissionId,
+            code: outcome.code,
+            error: outcome.error,
+            effect: outcome.effect,
+            at: this.now(),
+          },
+        });
+      }
+    }
+  }
+
+  /**
+   * Waits for a leg whose outcome is not known yet (pending, or a submission that was uncertain or
+   * timed out) by looking it up by its submission id, until it settles or the lifecycle deadline
+   * passes, on the injected clock or in real time, whichever comes first (a sandbox clock nobody
+   * advances must not hold the executor forever).
+   */
+  private async settled(
+    action: Parameters<typeof reconcileLeg>[0],
+    submissionId: string,
+    outcome: LegOutcome,
+  ): Promise<LegOutcome> {
+    const unknown = (o: LegOutcome) =>
+      o.kind === 'pending' || (o.kind === 'failed' && o.effect === 'possible');
+    const clockDeadline = this.clock.now().getTime() + LIFECYCLE_DEADLINE_MS;
+    const realDeadline = Date.now() + LIFECYCLE_DEADLINE_MS;
+    while (unknown(outcome)) {
+      if (this.clock.now().getTime() >= clockDeadline || Date.now() >= realDeadline)
+        return outcome.kind === 'failed'
+          ? outcome
+          : {
+              kind: 'failed',
+              code: 'LIFECYCLE_TIMEOUT',
+              error: `the service did not see the transaction settle within ${LIFECYCLE_DEADLINE_MS / 1000} s; it may still settle: inspect receipts before creating a new operation`,
+              effect: 'possible',
+            };
+      await new Promise((resolve) => setTimeout(resolve, PENDING_POLL_MS));
+      const found = await reconcileLeg(action, submissionId, this.ports);
+      if (found !== null && (found.kind !== 'pending' || outcome.kind === 'pending')) outcome = found;
+    }
+    return outcome;
+  }
+
+  private async record(operationId: string, command: OperationCommand): Promise<void> {
+    await handleCommand(this.store, operationStream(operationId), operationDecider, command);
+  }
+
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+}

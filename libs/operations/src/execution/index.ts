@@ -1,0 +1,5 @@
+export * from './leg-fill';
+export * from './leg-outcome';
+export * from './execution-ports';
+export * from './execute-leg';
+export * from './reconcile-leg';

@@ -1,0 +1,43 @@
+import { QuoteFailed, type SwapQuoter, type SwapTx } from '@vetted/venues';
+import type { SwapGuard } from '../domain/actions';
+import type { LegFailure } from './leg-outcome';
+
+/**
+ * The user's floor, checked against a fresh quote of the exact input before the swap is submitted:
+ * output / input must be at least receiveRaw / sellRaw (cross-multiplied, integers only). Without a
+ * quote the floor cannot be shown to hold, so the swap is not submitted either. Null: it holds.
+ */
+export async function quoteFloorFailure(
+  tx: SwapTx,
+  guard: SwapGuard,
+  quoter: SwapQuoter,
+): Promise<LegFailure | null> {
+  const request = {
+    from: { network: tx.network, token: tx.tokenIn },
+    to: tx.assetOut,
+    amountInRaw: tx.amountInRaw,
+  };
+  let outRaw: bigint;
+  try {
+    outRaw = (await quoter.quote(request)).amountOutRaw;
+  } catch (error) {
+    if (!(error instanceof QuoteFailed)) throw error;
+    return belowFloor(`no fresh quote to check the floor against: ${error.message} (${error.reason})`);
+  }
+  const sell = BigInt(guard.floor.sellRaw);
+  const receive = BigInt(guard.floor.receiveRaw);
+  if (outRaw * sell >= tx.amountInRaw * receive) return null;
+  return belowFloor(
+    `a fresh quote gives ${outRaw} for ${tx.amountInRaw}, below the floor of ${receive} per ${sell} ` +
+      `(reviewed quote: ${guard.quotedOutRaw})`,
+  );
+}
+
+function belowFloor(reason: string): LegFailure {
+  return {
+    kind: 'failed',
+    code: 'QUOTE_BELOW_FLOOR',
+    error: `${reason}; nothing was submitted`,
+    effect: 'none',
+  };
+}

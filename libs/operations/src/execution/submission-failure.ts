@@ -1,0 +1,54 @@
+import {
+  SubmissionConflict,
+  SubmissionRejected,
+  SubmissionTimeout,
+  SubmissionUncertain,
+  type RejectionReason,
+} from '@vetted/venues';
+import type { LegFailure, LegFailureCode } from './leg-outcome';
+
+/** Refusals with a code of their own; every other reason is `SUBMISSION_REJECTED`. */
+const REJECTION_CODES: Partial<Record<RejectionReason, LegFailureCode>> = {
+  insufficient_funds: 'INSUFFICIENT_FUNDS',
+  // The signer cannot pay the gas, or the margin account cannot carry the order: funds all the same.
+  insufficient_gas: 'INSUFFICIENT_FUNDS',
+  insufficient_margin: 'INSUFFICIENT_FUNDS',
+  slippage_exceeded: 'SLIPPAGE_EXCEEDED',
+  blockhash_expired: 'BLOCKHASH_EXPIRED',
+};
+
+/**
+ * The failure a venue error proves. Anything but the submission errors of the ports is rethrown:
+ * the leg then stays submitted and is reconciled by its id, which never moves money twice.
+ */
+export function submissionFailure(error: unknown): LegFailure {
+  if (error instanceof SubmissionRejected)
+    return {
+      kind: 'failed',
+      code: REJECTION_CODES[error.reason] ?? 'SUBMISSION_REJECTED',
+      error: `${error.message} (${error.reason})`,
+      effect: 'none',
+    };
+  if (error instanceof SubmissionUncertain)
+    return { kind: 'failed', code: 'SUBMISSION_UNCERTAIN', error: error.message, effect: 'possible' };
+  if (error instanceof SubmissionTimeout) {
+    const deadline = error.deadlineMs === null ? 'the lifecycle deadline' : `${error.deadlineMs} ms`;
+    return {
+      kind: 'failed',
+      code: 'LIFECYCLE_TIMEOUT',
+      error:
+        `success was not proven within ${deadline}; the submission may still settle, so inspect its ` +
+        `receipts before creating a new operation (never retried automatically). Provider: ${error.message}`,
+      effect: 'possible',
+    };
+  }
+  // The id is taken by another payload: this one did nothing, but what holds the id may have moved money.
+  if (error instanceof SubmissionConflict)
+    return {
+      kind: 'failed',
+      code: 'SUBMISSION_REJECTED',
+      error: `${error.message}; this leg was not executed, but the earlier submission stands`,
+      effect: 'possible',
+    };
+  throw error;
+}
