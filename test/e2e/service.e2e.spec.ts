@@ -35,13 +35,14 @@ describe('operations of the service itself', () => {
       processManagers: {
         running: true,
         failure: null,
-        managers: [{ name: 'balance-observer' }],
+        managers: [{ name: 'balance-observer' }, { name: 'operation-executor' }],
       },
     });
     expect(ready.json().projections.projections.map((p: { name: string }) => p.name)).toEqual([
       'wallets@v3',
       'walletBalances@v1',
       'feed@v2',
+      'operations@v1',
     ]);
   });
 

@@ -8,6 +8,7 @@ import {
   TokenService,
 } from '@vetted/accounts';
 import { ACTIVITY_QUERY_HANDLERS } from '@vetted/activity';
+import { OPERATION_COMMAND_HANDLERS, OPERATION_QUERY_HANDLERS } from '@vetted/operations';
 import { CLOCK, type Clock, CONFIG, type Config, resolveAuthSecret } from '@vetted/kernel';
 import { PlatformModule, type PlatformOptions } from '@vetted/platform';
 import { FeedController } from './activity/feed.controller';
@@ -17,6 +18,7 @@ import { AuthGuard } from './http/auth';
 import { ErrorFilter } from './http/error-filter';
 import { ReadYourWrites } from './http/read-your-writes';
 import { RequestValidationPipe } from './http/validation';
+import { OperationsController } from './operations/operations.controller';
 import { DepositWalletsController } from './predict/deposit-wallets.controller';
 import { SandboxAdminController } from './sandbox/sandbox-admin.controller';
 import { SandboxController } from './sandbox/sandbox.controller';
@@ -26,12 +28,19 @@ const CONTROLLERS = [
   AuthController,
   WalletsController,
   DepositWalletsController,
+  OperationsController,
   FeedController,
   SandboxController,
   SandboxAdminController,
   HealthController,
 ];
-const HANDLERS = [...ACCOUNT_COMMAND_HANDLERS, ...ACCOUNT_QUERY_HANDLERS, ...ACTIVITY_QUERY_HANDLERS];
+const HANDLERS = [
+  ...ACCOUNT_COMMAND_HANDLERS,
+  ...ACCOUNT_QUERY_HANDLERS,
+  ...ACTIVITY_QUERY_HANDLERS,
+  ...OPERATION_COMMAND_HANDLERS,
+  ...OPERATION_QUERY_HANDLERS,
+];
 const HTTP = [
   ReadYourWrites,
   { provide: APP_GUARD, useClass: AuthGuard },

@@ -105,9 +105,11 @@ export function loadConfig(env: Env = process.env): Config {
 
   const port = int('PORT', 3000, 0, 65535);
   const publicUrl = (text('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^\s]+$/.test(publicUrl)) problems.push(`PUBLIC_URL must be an http(s) URL (got "${publicUrl}")`);
+  if (!/^https?:\/\/[^\s]+$/.test(publicUrl))
+    problems.push(`PUBLIC_URL must be an http(s) URL (got "${publicUrl}")`);
   const adminToken = text('SANDBOX_ADMIN_TOKEN');
-  if (adminToken !== null && adminToken.length < 16) problems.push('SANDBOX_ADMIN_TOKEN must be at least 16 characters');
+  if (adminToken !== null && adminToken.length < 16)
+    problems.push('SANDBOX_ADMIN_TOKEN must be at least 16 characters');
 
   const config: Config = {
     port,

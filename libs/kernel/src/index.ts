@@ -3,3 +3,4 @@ export * from './ids';
 export * from './clock';
 export * from './config';
 export * from './addresses';
+export * from './canonical-json';

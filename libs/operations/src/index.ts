@@ -10,3 +10,15 @@ export * from './read-model/operations/operations-projection';
 export * from './read-model/operations/render-shape-a';
 export * from './application/operation-lifecycle';
 export * from './application/operation-queries';
+export * from './application/create-operation';
+export * from './application/operation-executor';
+export * from './preparation';
+
+import { CreateOperationHandler } from './application/create-operation';
+import { ApproveOperationHandler, DiscardOperationHandler } from './application/operation-lifecycle';
+
+export const OPERATION_COMMAND_HANDLERS = [
+  CreateOperationHandler,
+  ApproveOperationHandler,
+  DiscardOperationHandler,
+];

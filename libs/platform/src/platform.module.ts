@@ -1,5 +1,6 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { BalanceObserver } from '@vetted/accounts';
+import { OperationExecutor } from '@vetted/operations';
 import type { EventStore } from '@vetted/event-store';
 import { EVENT_STORE } from '@vetted/event-store';
 import { CLOCK, CONFIG, type Clock, type Config, systemClock } from '@vetted/kernel';
@@ -51,10 +52,11 @@ export class PlatformModule {
         { provide: READ_STORE, useFactory: () => openReadStore(config) },
         ...VENUE_PROVIDERS,
         BalanceObserver,
+        OperationExecutor,
         {
           provide: PROCESS_MANAGERS,
-          inject: [BalanceObserver],
-          useFactory: (observer: BalanceObserver) => [observer],
+          inject: [BalanceObserver, OperationExecutor],
+          useFactory: (observer: BalanceObserver, executor: OperationExecutor) => [observer, executor],
         },
         Metrics,
         ProjectionService,

@@ -1,5 +1,6 @@
 import { walletBalancesProjection, walletsProjection } from '@vetted/accounts';
 import { feedProjection } from '@vetted/activity';
+import { operationsProjection } from '@vetted/operations';
 import type { Projection } from '@vetted/read-store';
 
 /** Every read model of the service; the API, the worker and the CLI run the same list. */
@@ -7,6 +8,7 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   walletsProjection as Projection,
   walletBalancesProjection as Projection,
   feedProjection as Projection,
+  operationsProjection as Projection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

@@ -1,18 +1,19 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@vetted/accounts';
 import { CONFIG, type Config, NotFound } from '@vetted/kernel';
-import type { AuditEntry, OperationDocument, OperationOutcome } from '@vetted/operations';
+import type { AuditEntry, CreatedOperation, OperationDocument, OperationOutcome } from '@vetted/operations';
 import {
   ApproveOperationCommand,
+  CreateOperationCommand,
   DiscardOperationCommand,
   ListOperationsQuery,
   OperationAfterWriteQuery,
   OperationEventsQuery,
   OperationQuery,
   renderShapeA,
-  type ShapeAOperation,
+  type ShapeAResource,
 } from '@vetted/operations';
 import { explorerTxUrl } from '@vetted/platform';
 import type { Page } from '@vetted/read-store';
@@ -25,10 +26,12 @@ import { EmptyBody } from '../wallets/wallets.dto';
 import { OperationIdPipe } from './operation-id.pipe';
 import {
   AuditEntryView,
+  CreateOperationBody,
   ListOperationsParams,
   OperationsPageView,
   ShapeAOperationView,
 } from './operations.dto';
+import { SHAPE_A_ARMS } from './shape-a.docs';
 
 @ApiTags('operations')
 @Controller('v1/operations')
@@ -53,7 +56,7 @@ export class OperationsController {
   async list(
     @Query() params: ListOperationsParams,
     @CurrentPrincipal() principal: Principal,
-  ): Promise<{ items: ShapeAOperation[]; nextCursor: string | null }> {
+  ): Promise<{ items: ShapeAResource[]; nextCursor: string | null }> {
     const page: Page<OperationDocument> = await this.queries.execute(
       new ListOperationsQuery(principal.userId, params.state ?? null, params.cursor, params.limit ?? 50),
     );
@@ -61,6 +64,48 @@ export class OperationsController {
       items: page.items.map((doc) => renderShapeA(doc, this.explorerUrl)),
       nextCursor: page.nextCursor,
     };
+  }
+
+  @Post()
+  @Bearer()
+  @ApiExtraModels(...SHAPE_A_ARMS)
+  @ApiOperation({
+    summary: 'Create a reviewed operation: quoted and captured, never executed',
+    description:
+      'The fresh quote is captured into `request.actions`; approval executes exactly that. The same ' +
+      '`idempotencyKey` with an identical `operation` returns the original (200, `Idempotent-Replayed: true`, no ' +
+      're-quote); with a different one, 409.',
+  })
+  @ApiResponse({ status: 201, type: ShapeAOperationView })
+  @ApiResponse({
+    status: 200,
+    type: ShapeAOperationView,
+    description: 'A replay of the same key and request',
+  })
+  @ApiErrors([...BODY_ERRORS, 401, 409], {
+    400:
+      'VALIDATION_FAILED (with field paths), INSUFFICIENT_FUNDS (the wallet cannot fund it), QUOTE_BELOW_FLOOR, ' +
+      'PRICE_UNAVAILABLE, BELOW_MINIMUM_ORDER',
+    409: 'IDEMPOTENCY_CONFLICT: the key was used with a different operation',
+  })
+  async create(
+    @Body() body: CreateOperationBody,
+    @CurrentPrincipal() principal: Principal,
+    @requestMetadata() metadata: RequestMetadata,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ShapeAResource> {
+    const created: CreatedOperation = await this.commands.execute(
+      new CreateOperationCommand(
+        principal.userId,
+        principal.username,
+        body.idempotencyKey,
+        body.operation,
+        metadata,
+      ),
+    );
+    void reply.status(created.replayed ? 200 : 201);
+    if (created.replayed) void reply.header('idempotent-replayed', 'true');
+    return this.rendered(reply, created.operationId, created.outcome);
   }
 
   @Get(':operationId')
@@ -73,7 +118,7 @@ export class OperationsController {
   async get(
     @Param('operationId', OperationIdPipe) operationId: string,
     @CurrentPrincipal() principal: Principal,
-  ): Promise<ShapeAOperation> {
+  ): Promise<ShapeAResource> {
     const doc: OperationDocument | null = await this.queries.execute(
       new OperationQuery(principal.userId, operationId),
     );
@@ -121,7 +166,7 @@ export class OperationsController {
     @CurrentPrincipal() principal: Principal,
     @requestMetadata() metadata: RequestMetadata,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ShapeAOperation> {
+  ): Promise<ShapeAResource> {
     return this.decided(
       reply,
       operationId,
@@ -142,7 +187,7 @@ export class OperationsController {
     @CurrentPrincipal() principal: Principal,
     @requestMetadata() metadata: RequestMetadata,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ShapeAOperation> {
+  ): Promise<ShapeAResource> {
     return this.decided(
       reply,
       operationId,
@@ -150,8 +195,16 @@ export class OperationsController {
     );
   }
 
-  private async decided(reply: FastifyReply, operationId: string, command: object): Promise<ShapeAOperation> {
+  private async decided(reply: FastifyReply, operationId: string, command: object): Promise<ShapeAResource> {
     const outcome: OperationOutcome = await this.commands.execute(command);
+    return this.rendered(reply, operationId, outcome);
+  }
+
+  private async rendered(
+    reply: FastifyReply,
+    operationId: string,
+    outcome: OperationOutcome,
+  ): Promise<ShapeAResource> {
     const [doc] = await Promise.all([
       this.queries.execute(
         new OperationAfterWriteQuery(operationId, outcome),

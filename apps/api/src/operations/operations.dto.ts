@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { shapeASchema } from './shape-a.docs';
 
 export const OPERATION_STATES = [
   'awaitingApproval',
@@ -100,4 +101,17 @@ export class AuditEntryView {
   @ApiProperty({ description: 'The event position in $all' }) position!: string;
   @ApiProperty({ type: 'object', additionalProperties: true }) actor!: unknown;
   @ApiProperty({ type: 'object', additionalProperties: true }) data!: unknown;
+}
+
+export class CreateOperationBody {
+  @ApiProperty({
+    format: 'uuid',
+    description: 'Client-generated; the same key and request return the same operation',
+  })
+  @IsUUID()
+  idempotencyKey!: string;
+
+  @ApiProperty({ ...shapeASchema, description: 'The structured intent (Shape A), discriminated by `kind`' })
+  @IsObject()
+  operation!: Record<string, unknown>;
 }

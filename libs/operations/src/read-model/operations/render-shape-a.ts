@@ -1,6 +1,6 @@
 import type { OperationDocument } from './operation-document';
 
-export interface ShapeAOperation {
+export interface ShapeAResource {
   id: string;
   kind: 'action_sequence';
   state: OperationDocument['state'];
@@ -22,8 +22,8 @@ export interface ShapeAOperation {
 const FAILURE_STATES = new Set(['failed', 'failed_before_effect']);
 
 /** The Shape A resource: the reviewed request as captured, its progress, and explorer-linkable receipts. */
-export function renderShapeA(doc: OperationDocument, explorerUrl: (hash: string) => string): ShapeAOperation {
-  const resource: ShapeAOperation = {
+export function renderShapeA(doc: OperationDocument, explorerUrl: (hash: string) => string): ShapeAResource {
+  const resource: ShapeAResource = {
     id: doc.id,
     kind: 'action_sequence',
     state: doc.state,

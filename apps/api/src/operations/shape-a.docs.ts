@@ -1,0 +1,106 @@
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+
+/** Documentation of the Shape A request arms (validation itself is done by preparation, with field paths). */
+class AssetSideDoc {
+  @ApiProperty({ enum: ['ethereum', 'base', 'arbitrum', 'polygon', 'solana', 'perps'] }) network!: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'Contract address or mint; null for the native asset',
+  })
+  token!: string | null;
+}
+
+class QuoteFloorDoc {
+  @ApiProperty({ example: '1000000', description: 'Raw base units sold' }) sellRaw!: string;
+  @ApiProperty({
+    example: '330000000000000',
+    description: 'Raw base units received at the worst accepted rate',
+  })
+  receiveRaw!: string;
+}
+
+class SwapIntentDoc {
+  @ApiProperty({ type: AssetSideDoc }) from!: AssetSideDoc;
+  @ApiProperty({ type: AssetSideDoc }) to!: AssetSideDoc;
+  @ApiProperty({
+    example: '1.5',
+    description: 'Human decimal or `max` (resolved from the live balance at creation)',
+  })
+  amount!: string;
+  @ApiProperty({
+    type: QuoteFloorDoc,
+    description: 'Creation is refused (QUOTE_BELOW_FLOOR) below this rate; enforced again at execution',
+  })
+  quoteFloor!: QuoteFloorDoc;
+  @ApiPropertyOptional({ description: 'Deliver to another of your wallets' }) toWalletId?: number;
+}
+
+class SendIntentDoc {
+  @ApiProperty({ type: AssetSideDoc }) token!: AssetSideDoc;
+  @ApiProperty({ example: '25', description: 'Human decimal or `max`' }) amount!: string;
+  @ApiProperty({
+    description: '`{ walletId }` (one of yours) or `{ address }`',
+    example: { address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+  })
+  to!: object;
+}
+
+class PerpIntentDoc {
+  @ApiProperty({ example: 'BTC', description: 'Venue-verbatim coin id' }) coin!: string;
+  @ApiProperty({ enum: ['long', 'short'] }) side!: string;
+  @ApiPropertyOptional({ minimum: 1, maximum: 100, description: 'Integer leverage, capped per coin' })
+  leverage?: number;
+  @ApiProperty({ example: '50', description: 'Margin in USDC (human decimal) or `max`' }) amountUsdc!: string;
+}
+
+class CloseIntentDoc {
+  @ApiProperty({ example: 'BTC', description: 'Closes the whole live position' }) coin!: string;
+}
+
+class PredictionOrderDoc {
+  @ApiProperty({ enum: ['buy', 'sell'] }) action!: string;
+  @ApiProperty({ description: 'The outcome token id on polygon (GET /v1/sandbox/markets)' }) outcome!: string;
+  @ApiPropertyOptional({ example: '10', description: 'buy: pUSD to spend (human decimal)' })
+  spendPusd?: string;
+  @ApiPropertyOptional({ example: 'max', description: 'sell: shares (human decimal) or `max`' })
+  shares?: string;
+}
+
+export class SwapOperationDoc {
+  @ApiProperty({ enum: ['swap'] }) kind!: string;
+  @ApiProperty() walletId!: number;
+  @ApiProperty({ type: SwapIntentDoc }) swapIntent!: SwapIntentDoc;
+}
+export class SendOperationDoc {
+  @ApiProperty({ enum: ['send'] }) kind!: string;
+  @ApiProperty() walletId!: number;
+  @ApiProperty({ type: SendIntentDoc }) sendIntent!: SendIntentDoc;
+}
+export class PerpOperationDoc {
+  @ApiProperty({ enum: ['perp'] }) kind!: string;
+  @ApiProperty() walletId!: number;
+  @ApiProperty({ type: PerpIntentDoc }) perpIntent!: PerpIntentDoc;
+}
+export class PerpCloseOperationDoc {
+  @ApiProperty({ enum: ['perpClose'] }) kind!: string;
+  @ApiProperty() walletId!: number;
+  @ApiProperty({ type: CloseIntentDoc }) closeIntent!: CloseIntentDoc;
+}
+export class PredictionOperationDoc {
+  @ApiProperty({ enum: ['prediction'] }) kind!: string;
+  @ApiProperty() walletId!: number;
+  @ApiProperty({ type: PredictionOrderDoc }) order!: PredictionOrderDoc;
+}
+
+export const SHAPE_A_ARMS = [
+  SwapOperationDoc,
+  SendOperationDoc,
+  PerpOperationDoc,
+  PerpCloseOperationDoc,
+  PredictionOperationDoc,
+];
+export const shapeASchema = {
+  oneOf: SHAPE_A_ARMS.map((arm) => ({ $ref: getSchemaPath(arm) })),
+  discriminator: { propertyName: 'kind' },
+};

@@ -1,0 +1,48 @@
+import type {
+  ApproveTx,
+  ChainClient,
+  ChainTx,
+  FeeEstimate,
+  Network,
+  SwapTx,
+  TransferTx,
+} from '@vetted/venues';
+import type { CapturedChainTx } from '../domain/actions';
+
+type Unsubmitted<T> = Omit<T, 'submissionId'>;
+
+/** A chain transaction as preparation builds it: execution adds only the submission id. */
+export type UnsubmittedTx = Unsubmitted<TransferTx> | Unsubmitted<ApproveTx> | Unsubmitted<SwapTx>;
+
+/** Fee estimates never submit, but the port's transactions carry an id. */
+const ESTIMATE_SUBMISSION_ID = 'fee-estimate';
+
+export function estimateFee(chain: ChainClient, tx: UnsubmittedTx): Promise<FeeEstimate> {
+  return chain.estimateFee({ ...tx, submissionId: ESTIMATE_SUBMISSION_ID } as ChainTx);
+}
+
+/** The captured (JSON) form: raw amounts as canonical integer strings. */
+export function captureTx(tx: UnsubmittedTx): CapturedChainTx {
+  const captured: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(tx))
+    captured[key] = typeof value === 'bigint' ? value.toString() : value;
+  return captured as CapturedChainTx;
+}
+
+/** What a leg on `network` must name to be signed: Solana needs a recent blockhash, others nothing. */
+export interface LegSigning {
+  fields: { recentBlockhash?: string };
+  /** When a Solana leg stops being accepted; null elsewhere. */
+  expiresAt: string | null;
+}
+
+/**
+ * Execution submits a leg exactly as captured, so a Solana leg captures the blockhash current at
+ * review. Approving after it expires fails before effect (`BLOCKHASH_EXPIRED`); a fresh review is
+ * needed, as for any Solana transaction whose blockhash has expired.
+ */
+export async function legSigning(chain: ChainClient, network: Network): Promise<LegSigning> {
+  if (network !== 'solana') return { fields: {}, expiresAt: null };
+  const { blockhash, expiresAt } = await chain.recentBlockhash();
+  return { fields: { recentBlockhash: blockhash }, expiresAt };
+}

@@ -1,0 +1,66 @@
+import type { AssetId, FeeEstimate, TokenDirectory, TokenInfo } from '@vetted/venues';
+import { assetKey, formatUnits, sameAsset } from '@vetted/venues';
+import { describeAmount } from './amounts';
+import type { PreparationPorts, PreparationWallet } from './preparation-context';
+import { InsufficientFunds } from './refusals';
+
+/** Something the operation takes from the wallet: a spend, or a leg's most expensive network fee. */
+export interface Need {
+  token: TokenInfo;
+  raw: bigint;
+  purpose: string;
+}
+
+/**
+ * What the wallet can spend now. On `perps` the balance is margin collateral, and what open positions
+ * hold cannot leave, so only the withdrawable part counts.
+ */
+export async function spendable(ports: PreparationPorts, address: string, asset: AssetId): Promise<bigint> {
+  if (asset.network === 'perps') return (await ports.perps.account(address)).withdrawableRaw;
+  return ports.chain.balance(asset.network, address, asset.token);
+}
+
+/**
+ * `max` of an asset that also pays the fees (the native asset) is the balance minus the estimated
+ * maximum fee of every leg, so the operation can pay its own gas; `maxFeeRaw` is by contract the most
+ * a transaction can be charged, so no further margin is kept. Other assets: the whole balance.
+ */
+export function maxAfterFees(available: bigint, asset: AssetId, fees: readonly FeeEstimate[]): bigint {
+  return fees.reduce(
+    (left, fee) => (sameAsset(fee.feeAsset, asset) ? left - fee.maxFeeRaw : left),
+    available,
+  );
+}
+
+export function feeToken(tokens: TokenDirectory, fee: FeeEstimate): TokenInfo {
+  const info = tokens.tokenInfo(fee.feeAsset);
+  if (!info) throw new Error(`the token directory does not know the fee asset ${assetKey(fee.feeAsset)}`);
+  return info;
+}
+
+/** Refuses with `INSUFFICIENT_FUNDS` unless the wallet holds every asset the operation needs, summed. */
+export async function requireFunds(
+  ports: PreparationPorts,
+  wallet: PreparationWallet,
+  needs: readonly Need[],
+): Promise<void> {
+  const byAsset = new Map<string, Need[]>();
+  for (const need of needs)
+    if (need.raw > 0n)
+      byAsset.set(assetKey(need.token), [...(byAsset.get(assetKey(need.token)) ?? []), need]);
+  const shortfalls: string[] = [];
+  for (const group of byAsset.values()) {
+    const token = group[0].token;
+    const total = group.reduce((sum, need) => sum + need.raw, 0n);
+    const have = await spendable(ports, wallet.address, token);
+    if (have >= total) continue;
+    const parts = group.map((need) => `${formatUnits(need.raw, token.decimals)} ${need.purpose}`).join(' + ');
+    shortfalls.push(
+      `${describeAmount(total, token)} (${parts}), but it has ${formatUnits(have, token.decimals)} to spend`,
+    );
+  }
+  if (shortfalls.length > 0)
+    throw new InsufficientFunds(
+      `wallet ${wallet.id} cannot fund this operation: it needs ${shortfalls.join('; ')}`,
+    );
+}

@@ -1,0 +1,35 @@
+import type {
+  AddressFamily,
+  ChainClient,
+  PerpVenue,
+  PredictionVenue,
+  PriceReader,
+  SwapQuoter,
+  TokenDirectory,
+} from '@vetted/venues';
+
+/** A wallet of the caller, as preparation needs it. */
+export interface PreparationWallet {
+  id: number;
+  family: AddressFamily;
+  /** Canonical form: EIP-55 for EVM, base58 for Solana. */
+  address: string;
+  archived: boolean;
+}
+
+export interface PreparationPorts {
+  prices: PriceReader;
+  quoter: SwapQuoter;
+  chain: ChainClient;
+  perps: PerpVenue;
+  predict: PredictionVenue;
+  tokens: TokenDirectory;
+}
+
+export interface PreparationContext {
+  /** The paying/signing wallet named by `operation.walletId`, looked up among the caller's wallets. */
+  wallet: PreparationWallet;
+  /** Every wallet of the caller, archived ones included (a recipient must be one of the active ones). */
+  wallets: readonly PreparationWallet[];
+  ports: PreparationPorts;
+}

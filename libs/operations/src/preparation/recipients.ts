@@ -1,0 +1,53 @@
+import type { Network } from '@vetted/venues';
+import { addressFamily, normalizeAddress } from '@vetted/venues';
+import type { FieldProblems } from './field-problems';
+import type { PreparationContext, PreparationWallet } from './preparation-context';
+
+/** Where value is delivered: an address, and the caller's wallet behind it when there is one. */
+export interface Recipient {
+  address: string;
+  walletId: number | null;
+}
+
+/** One of the caller's active wallets, able to hold assets of `network`. */
+export function ownedRecipient(
+  walletId: number,
+  network: Network,
+  context: PreparationContext,
+  path: string,
+  problems: FieldProblems,
+): Recipient | null {
+  const wallet: PreparationWallet | undefined = context.wallets.find((w) => w.id === walletId);
+  if (!wallet) problems.add(path, 'is not one of your wallets');
+  else if (wallet.archived) problems.add(path, 'is archived; choose an active wallet');
+  else if (wallet.family !== addressFamily(network))
+    problems.add(path, `is a ${wallet.family} wallet and cannot receive on ${network}`);
+  else return { address: wallet.address, walletId: wallet.id };
+  return null;
+}
+
+/**
+ * An address typed by the caller, in the form the network keeps it. All-lowercase EVM addresses are
+ * checksummed; a mixed-case one must carry a correct EIP-55 checksum, as it may be a mistyped address.
+ */
+export function externalRecipient(
+  address: string,
+  network: Network,
+  context: PreparationContext,
+  path: string,
+  problems: FieldProblems,
+): Recipient | null {
+  const normalized = normalizeAddress(network, address);
+  if (!normalized) {
+    const badChecksum = addressFamily(network) === 'evm' && /^0x[0-9a-fA-F]{40}$/.test(address);
+    problems.add(
+      path,
+      badChecksum
+        ? 'has a wrong EIP-55 checksum; check the address, or write it in lowercase'
+        : `is not a valid ${network} address`,
+    );
+    return null;
+  }
+  const owned = context.wallets.find((w) => w.address === normalized && w.family === addressFamily(network));
+  return { address: normalized, walletId: owned && !owned.archived ? owned.id : null };
+}

@@ -1,0 +1,171 @@
+import { ValidationFailed } from '@vetted/kernel';
+import {
+  POSITIVE_DECIMAL_MESSAGE,
+  POSITIVE_DECIMAL_OR_MAX_MESSAGE,
+  POSITIVE_RAW_MESSAGE,
+  isPositiveRawInteger,
+  readAmount,
+} from './decimal-grammar';
+import { FieldProblems, OPERATION_PATH } from './field-problems';
+import { SHAPE_A_KINDS, type ShapeAOperation } from './shape-a-request';
+
+type Fields = Record<string, unknown>;
+
+/** Perp leverage as the reference bounds it; a coin's own cap is checked against the venue later. */
+export const MIN_LEVERAGE = 1;
+export const MAX_LEVERAGE = 100;
+const MAX_IDENTIFIER_LENGTH = 200;
+
+const EXTRA_FIELD: Record<ShapeAOperation['kind'], string> = {
+  swap: 'swapIntent',
+  send: 'sendIntent',
+  perp: 'perpIntent',
+  perpClose: 'closeIntent',
+  prediction: 'order',
+};
+
+/**
+ * Checks the structure and grammar of a Shape A `operation` (JSON as received) and returns it typed.
+ * Unknown properties are refused, so a typo never silently changes a money request. Every problem
+ * is reported at once, by field path.
+ */
+export function readShapeAOperation(value: unknown): ShapeAOperation {
+  const problems = new FieldProblems();
+  const read = new Reader(problems);
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw ValidationFailed.field(OPERATION_PATH, 'must be an object');
+  const operation = value as Fields;
+  const kind = operation.kind as ShapeAOperation['kind'];
+  if (!SHAPE_A_KINDS.includes(kind)) {
+    problems.add(`${OPERATION_PATH}.kind`, `must be one of ${SHAPE_A_KINDS.join(', ')}`);
+    problems.throwIfAny();
+  }
+  const extra = EXTRA_FIELD[kind];
+  read.onlyAllowed(operation, OPERATION_PATH, ['kind', 'walletId', extra]);
+  read.walletId(operation.walletId, `${OPERATION_PATH}.walletId`);
+  const at = `${OPERATION_PATH}.${extra}`;
+  const intent = read.object(operation[extra], at, INTENT_FIELDS[kind]);
+  if (intent) INTENT_READERS[kind](read, intent, at);
+  problems.throwIfAny();
+  return value as ShapeAOperation;
+}
+
+const INTENT_FIELDS: Record<ShapeAOperation['kind'], string[]> = {
+  swap: ['from', 'to', 'amount', 'quoteFloor', 'toWalletId'],
+  send: ['token', 'amount', 'to'],
+  perp: ['coin', 'side', 'leverage', 'amountUsdc'],
+  perpClose: ['coin'],
+  prediction: ['action', 'outcome', 'spendPusd', 'shares'],
+};
+
+const INTENT_READERS: Record<ShapeAOperation['kind'], (read: Reader, intent: Fields, at: string) => void> = {
+  swap(read, intent, at) {
+    read.asset(intent.from, `${at}.from`);
+    read.asset(intent.to, `${at}.to`);
+    read.amount(intent.amount, `${at}.amount`, true);
+    const floor = read.object(intent.quoteFloor, `${at}.quoteFloor`, ['sellRaw', 'receiveRaw']);
+    if (floor) {
+      read.raw(floor.sellRaw, `${at}.quoteFloor.sellRaw`);
+      read.raw(floor.receiveRaw, `${at}.quoteFloor.receiveRaw`);
+    }
+    if (intent.toWalletId !== undefined) read.walletId(intent.toWalletId, `${at}.toWalletId`);
+  },
+  send(read, intent, at) {
+    read.asset(intent.token, `${at}.token`);
+    read.amount(intent.amount, `${at}.amount`, true);
+    const to = read.object(intent.to, `${at}.to`, ['walletId', 'address']);
+    if (!to) return;
+    const given = ['walletId', 'address'].filter((key) => to[key] !== undefined);
+    if (given.length !== 1) read.problems.add(`${at}.to`, 'must have exactly one of walletId or address');
+    if (to.walletId !== undefined) read.walletId(to.walletId, `${at}.to.walletId`);
+    if (to.address !== undefined) read.identifier(to.address, `${at}.to.address`);
+  },
+  perp(read, intent, at) {
+    read.identifier(intent.coin, `${at}.coin`);
+    read.oneOf(intent.side, `${at}.side`, ['long', 'short']);
+    if (intent.leverage !== undefined) read.leverage(intent.leverage, `${at}.leverage`);
+    read.amount(intent.amountUsdc, `${at}.amountUsdc`, true);
+  },
+  perpClose(read, intent, at) {
+    read.identifier(intent.coin, `${at}.coin`);
+  },
+  prediction(read, intent, at) {
+    read.identifier(intent.outcome, `${at}.outcome`);
+    const action = read.oneOf(intent.action, `${at}.action`, ['buy', 'sell']);
+    if (action === 'buy') {
+      read.amount(intent.spendPusd, `${at}.spendPusd`, false);
+      if (intent.shares !== undefined)
+        read.problems.add(`${at}.shares`, 'is for sells; a buy gives spendPusd');
+    }
+    if (action === 'sell') {
+      read.amount(intent.shares, `${at}.shares`, true);
+      if (intent.spendPusd !== undefined)
+        read.problems.add(`${at}.spendPusd`, 'is for buys; a sell gives shares');
+    }
+  },
+};
+
+class Reader {
+  constructor(readonly problems: FieldProblems) {}
+
+  object(value: unknown, path: string, allowed?: readonly string[]): Fields | null {
+    if (value === undefined) return this.fail(path, 'is required');
+    if (typeof value !== 'object' || value === null || Array.isArray(value))
+      return this.fail(path, 'must be an object');
+    if (allowed) this.onlyAllowed(value as Fields, path, allowed);
+    return value as Fields;
+  }
+
+  onlyAllowed(fields: Fields, path: string, allowed: readonly string[]): void {
+    for (const key of Object.keys(fields))
+      if (!allowed.includes(key)) this.problems.add(`${path}.${key}`, 'is not an allowed property');
+  }
+
+  walletId(value: unknown, path: string): void {
+    if (value === undefined) this.fail(path, 'is required');
+    else if (!Number.isSafeInteger(value) || (value as number) < 1)
+      this.fail(path, 'must be a wallet id (a positive integer)');
+  }
+
+  identifier(value: unknown, path: string): string | null {
+    if (value === undefined) return this.fail(path, 'is required');
+    if (typeof value !== 'string' || value.length === 0 || value.length > MAX_IDENTIFIER_LENGTH)
+      return this.fail(path, `must be a non-empty string of at most ${MAX_IDENTIFIER_LENGTH} characters`);
+    return value;
+  }
+
+  oneOf<T extends string>(value: unknown, path: string, options: readonly T[]): T | null {
+    if (value === undefined) return this.fail(path, 'is required');
+    if (!options.includes(value as T)) return this.fail(path, `must be one of ${options.join(', ')}`);
+    return value as T;
+  }
+
+  asset(value: unknown, path: string): void {
+    const asset = this.object(value, path, ['network', 'token']);
+    if (!asset) return;
+    this.identifier(asset.network, `${path}.network`);
+    if (!('token' in asset)) this.fail(`${path}.token`, 'is required (null for the native asset)');
+    else if (asset.token !== null) this.identifier(asset.token, `${path}.token`);
+  }
+
+  amount(value: unknown, path: string, allowMax: boolean): void {
+    if (value === undefined) this.fail(path, 'is required');
+    else if (!readAmount(value, allowMax))
+      this.fail(path, allowMax ? POSITIVE_DECIMAL_OR_MAX_MESSAGE : POSITIVE_DECIMAL_MESSAGE);
+  }
+
+  raw(value: unknown, path: string): void {
+    if (value === undefined) this.fail(path, 'is required');
+    else if (!isPositiveRawInteger(value)) this.fail(path, POSITIVE_RAW_MESSAGE);
+  }
+
+  leverage(value: unknown, path: string): void {
+    if (!Number.isSafeInteger(value) || (value as number) < MIN_LEVERAGE || (value as number) > MAX_LEVERAGE)
+      this.fail(path, `must be an integer from ${MIN_LEVERAGE} to ${MAX_LEVERAGE}`);
+  }
+
+  private fail(path: string, message: string): null {
+    this.problems.add(path, message);
+    return null;
+  }
+}

@@ -1,0 +1,277 @@
+import { randomUUID } from 'node:crypto';
+import { USDC_ADDRESSES } from '@vetted/sandbox';
+import { SandboxTestClient } from '../support/sandbox-client';
+import { bearer } from '../support/test-app';
+
+const USDC = USDC_ADDRESSES.base;
+
+describe('reviewed operations, Shape A, over HTTP', () => {
+  let c: SandboxTestClient;
+  beforeAll(async () => {
+    c = await SandboxTestClient.start();
+  });
+  afterAll(() => c.app.close());
+
+  /** A user whose EVM wallet holds gas and 100 USDC on base, and an external recipient. */
+  async function funded() {
+    const user = await c.app.signUp();
+    const evm = user.wallets[0];
+    await c.post('/v1/sandbox/faucet', user.token, {
+      walletId: evm.id,
+      network: 'base',
+      token: null,
+      amount: '1',
+    });
+    await c.post('/v1/sandbox/faucet', user.token, {
+      walletId: evm.id,
+      network: 'base',
+      token: USDC,
+      amount: '100',
+    });
+    const recipient = (
+      await c.post('/v1/wallets', user.token, { family: 'evm', name: `Savings ${randomUUID().slice(0, 6)}` })
+    ).json();
+    return { user, evm, recipient };
+  }
+  const send = (walletId: number, to: object, amount = '5') => ({
+    kind: 'send',
+    walletId,
+    sendIntent: { token: { network: 'base', token: USDC }, amount, to },
+  });
+  const create = (token: string, operation: object, idempotencyKey: string = randomUUID()) =>
+    c.post('/v1/operations', token, { idempotencyKey, operation });
+  const get = (token: string, id: string) =>
+    c.app.request({ method: 'GET', url: `/v1/operations/${id}`, headers: bearer(token) });
+  async function settled(token: string, id: string) {
+    for (let i = 0; i < 200; i++) {
+      const op = (await get(token, id)).json();
+      if (!['awaitingApproval', 'working'].includes(op.state)) return op;
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error('operation did not reach a terminal state');
+  }
+  const usdcOf = async (token: string, walletId: number) => {
+    const list = await c.refreshed(token, { walletId });
+    const wallet = list.find((w) => w.id === walletId)!;
+    return wallet.balances.find((b: { token: string }) => b.token === USDC)?.amountRaw ?? '0';
+  };
+
+  it('creates a quoted send that moves nothing, replays it, refuses another request with the same key', async () => {
+    const { user, evm, recipient } = await funded();
+    const key = randomUUID();
+    const operation = send(evm.id, { walletId: recipient.id });
+    const before = await c.app.head();
+    const created = await create(user.token, operation, key);
+    expect(created.statusCode).toBe(201);
+    const op = created.json();
+    expect(op).toMatchObject({
+      kind: 'action_sequence',
+      state: 'awaitingApproval',
+      progress: { completed: 0, total: 1 },
+      txs: [],
+      request: { kind: 'actionSequence', creationRequest: operation },
+      source: null,
+    });
+    expect(op.request.actions).toEqual([
+      {
+        kind: 'chain',
+        tx: expect.objectContaining({
+          kind: 'transfer',
+          network: 'base',
+          from: evm.address,
+          to: recipient.address,
+          amountRaw: '5000000',
+        }),
+      },
+    ]);
+    expect(await c.app.head()).not.toBe(before);
+    expect(await usdcOf(user.token, recipient.id)).toBe('0');
+
+    const replay = await create(user.token, operation, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().id).toBe(op.id);
+    const conflict = await create(user.token, send(evm.id, { walletId: recipient.id }, '6'), key);
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().error.code).toBe('IDEMPOTENCY_CONFLICT');
+  });
+
+  it('approves to done exactly once, with explorer-linked txs and an audit timeline', async () => {
+    const { user, evm, recipient } = await funded();
+    const op = (await create(user.token, send(evm.id, { walletId: recipient.id }, '12.5'))).json();
+    const approved = await c.post(`/v1/operations/${op.id}/approve`, user.token);
+    expect(approved.statusCode).toBe(200);
+    expect(['working', 'done']).toContain(approved.json().state);
+    const done = await settled(user.token, op.id);
+    expect(done).toMatchObject({
+      state: 'done',
+      progress: { completed: 1, total: 1 },
+      result: { txHashes: [expect.any(String)] },
+    });
+    expect(done.txs).toEqual([
+      expect.objectContaining({
+        network: 'base',
+        status: 'success',
+        explorerUrl: expect.stringContaining(`/v1/sandbox/explorer/tx/${done.txs[0].hash}`),
+      }),
+    ]);
+    expect(await usdcOf(user.token, recipient.id)).toBe('12500000');
+
+    const again = await c.post(`/v1/operations/${op.id}/approve`, user.token);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().state).toBe('done');
+    const discard = await c.post(`/v1/operations/${op.id}/discard`, user.token);
+    expect(discard.statusCode).toBe(409);
+    expect(discard.json().error.code).toBe('ALREADY_EXECUTED');
+    expect(await usdcOf(user.token, recipient.id)).toBe('12500000');
+
+    const timeline = (
+      await c.app.request({
+        method: 'GET',
+        url: `/v1/operations/${op.id}/events`,
+        headers: bearer(user.token),
+      })
+    ).json();
+    expect(timeline.map((e: { type: string }) => e.type)).toEqual([
+      'OperationCreated',
+      'OperationApproved',
+      'LegSubmitted',
+      'LegSettled',
+      'OperationSucceeded',
+    ]);
+    expect(timeline[1]).toMatchObject({
+      actor: { userId: user.userId, requestId: expect.any(String) },
+      position: expect.stringMatching(/^\d+$/),
+    });
+  });
+
+  it('swaps USDC for ETH within the quote floor, and refuses a floor the quote does not meet', async () => {
+    const { user, evm } = await funded();
+    const swap = (receiveRaw: string) => ({
+      kind: 'swap',
+      walletId: evm.id,
+      swapIntent: {
+        from: { network: 'base', token: USDC },
+        to: { network: 'base', token: null },
+        amount: '10',
+        quoteFloor: { sellRaw: '10000000', receiveRaw },
+      },
+    });
+    const refused = await create(user.token, swap('1000000000000000000000'));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.code).toBe('QUOTE_BELOW_FLOOR');
+    const op = (await create(user.token, swap('1'))).json();
+    expect(op.state).toBe('awaitingApproval');
+    await c.post(`/v1/operations/${op.id}/approve`, user.token);
+    expect((await settled(user.token, op.id)).state).toBe('done');
+    expect(await usdcOf(user.token, evm.id)).toBe('90000000');
+  });
+
+  it('discards an unapproved operation idempotently; a dismissed one cannot be approved', async () => {
+    const { user, evm, recipient } = await funded();
+    const op = (await create(user.token, send(evm.id, { walletId: recipient.id }))).json();
+    const dismissed = await c.post(`/v1/operations/${op.id}/discard`, user.token);
+    expect(dismissed.json().state).toBe('dismissed');
+    expect((await c.post(`/v1/operations/${op.id}/discard`, user.token)).json().state).toBe('dismissed');
+    const approve = await c.post(`/v1/operations/${op.id}/approve`, user.token);
+    expect(approve.statusCode).toBe(409);
+    expect(approve.json().error.code).toBe('OPERATION_DISMISSED');
+  });
+
+  it("answers 404 for another user's operation everywhere", async () => {
+    const { user, evm, recipient } = await funded();
+    const other = await c.app.signUp();
+    const op = (await create(user.token, send(evm.id, { walletId: recipient.id }))).json();
+    expect((await get(other.token, op.id)).statusCode).toBe(404);
+    expect((await c.post(`/v1/operations/${op.id}/approve`, other.token)).statusCode).toBe(404);
+    expect((await c.post(`/v1/operations/${op.id}/discard`, other.token)).statusCode).toBe(404);
+    const events = await c.app.request({
+      method: 'GET',
+      url: `/v1/operations/${op.id}/events`,
+      headers: bearer(other.token),
+    });
+    expect(events.statusCode).toBe(404);
+    const list = (
+      await c.app.request({ method: 'GET', url: '/v1/operations', headers: bearer(other.token) })
+    ).json();
+    expect(list.items).toEqual([]);
+    expect((await get(user.token, op.id)).json().state).toBe('awaitingApproval');
+  });
+
+  it('executes once under 50 concurrent approvals', async () => {
+    const { user, evm, recipient } = await funded();
+    const op = (await create(user.token, send(evm.id, { walletId: recipient.id }, '3'))).json();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => c.post(`/v1/operations/${op.id}/approve`, user.token)),
+    );
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    expect((await settled(user.token, op.id)).state).toBe('done');
+    expect(await usdcOf(user.token, recipient.id)).toBe('3000000');
+    const timeline = (
+      await c.app.request({
+        method: 'GET',
+        url: `/v1/operations/${op.id}/events`,
+        headers: bearer(user.token),
+      })
+    ).json();
+    expect(timeline.filter((e: { type: string }) => e.type === 'LegSubmitted')).toHaveLength(1);
+  });
+
+  it('records one operation for 50 concurrent creates with one key', async () => {
+    const { user, evm, recipient } = await funded();
+    const key = randomUUID();
+    const operation = send(evm.id, { walletId: recipient.id });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => create(user.token, operation, key)));
+    expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+    expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(49);
+    const list = (
+      await c.app.request({ method: 'GET', url: '/v1/operations', headers: bearer(user.token) })
+    ).json();
+    expect(list.items).toHaveLength(1);
+  });
+
+  it('refuses bad input with a 4xx and records nothing', async () => {
+    const { user, evm, recipient } = await funded();
+    const cases: [object, number, string][] = [
+      [
+        { idempotencyKey: 'again', operation: send(evm.id, { walletId: recipient.id }) },
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [{ idempotencyKey: randomUUID() }, 400, 'VALIDATION_FAILED'],
+      [
+        { idempotencyKey: randomUUID(), operation: send(evm.id, { walletId: recipient.id }), extra: 1 },
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        { idempotencyKey: randomUUID(), operation: send(evm.id, { walletId: recipient.id }, '1e3') },
+        400,
+        'VALIDATION_FAILED',
+      ],
+      [
+        { idempotencyKey: randomUUID(), operation: send(evm.id, { walletId: recipient.id }, '1000') },
+        400,
+        'INSUFFICIENT_FUNDS',
+      ],
+      [
+        {
+          idempotencyKey: randomUUID(),
+          operation: { ...send(evm.id, { walletId: recipient.id }), walletId: 999999 },
+        },
+        400,
+        'VALIDATION_FAILED',
+      ],
+    ];
+    for (const [body, status, code] of cases) {
+      const before = await c.app.head();
+      const res = await c.post('/v1/operations', user.token, body);
+      expect(res.statusCode).toBe(status);
+      expect(res.json().error.code).toBe(code);
+      expect(await c.app.head()).toBe(before);
+    }
+    expect((await get(user.token, 'not-a-uuid')).statusCode).toBe(400);
+    expect((await get(user.token, randomUUID())).statusCode).toBe(404);
+  });
+});
