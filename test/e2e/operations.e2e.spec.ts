@@ -139,6 +139,58 @@ describe('reviewed operations, Shape A, over HTTP', () => {
       'LegSettled',
       'OperationSucceeded',
     ]);
+    const activity = await c.app.request({
+      method: 'GET',
+      url: `/v1/activity/operation?operationId=${op.id}`,
+      headers: bearer(user.token),
+    });
+    expect(activity.statusCode).toBe(200);
+    const hash = done.txs[0].hash;
+    expect(activity.json()).toEqual({
+      action: 'send',
+      title: 'Sent 12.5 USDC',
+      networks: ['base'],
+      route: null,
+      isSuccess: true,
+      error: null,
+      reason: null,
+      assetChanges: [
+        expect.objectContaining({
+          amount: '-12.5',
+          amountRaw: '-12500000',
+          walletAddress: evm.address,
+          asset: { network: 'base', token: USDC, symbol: 'USDC', decimals: 6 },
+          feeAmount: '0',
+          kind: 'transfer',
+        }),
+        expect.objectContaining({
+          walletAddress: evm.address,
+          asset: { network: 'base', token: null, symbol: 'ETH', decimals: 18 },
+          kind: 'fee',
+          amount: expect.stringMatching(/^-0\.\d+$/),
+        }),
+      ],
+      references: [
+        {
+          label: 'Transaction on base',
+          hash,
+          url: expect.stringContaining(`/v1/sandbox/explorer/tx/${hash}`),
+        },
+      ],
+      transactionHash: hash,
+      transactionUrl: expect.stringContaining(`/v1/sandbox/explorer/tx/${hash}`),
+      at: expect.any(String),
+    });
+    const fee = activity.json().assetChanges[1];
+    expect(fee.feeAmount).toBe(fee.amount);
+    const feed = (
+      await c.app.request({ method: 'GET', url: '/v1/activity/feed?scope=global&kinds=service_transaction' })
+    ).json();
+    expect(feed.entries[0]).toMatchObject({
+      kind: 'service_transaction',
+      actor: { username: user.username },
+      activity: { transactionHash: hash },
+    });
     expect(timeline[1]).toMatchObject({
       actor: { userId: user.userId, requestId: expect.any(String) },
       position: expect.stringMatching(/^\d+$/),
@@ -165,6 +217,36 @@ describe('reviewed operations, Shape A, over HTTP', () => {
     await c.post(`/v1/operations/${op.id}/approve`, user.token);
     expect((await settled(user.token, op.id)).state).toBe('done');
     expect(await usdcOf(user.token, evm.id)).toBe('90000000');
+  });
+
+  it('keeps failed attempts that never reached a chain out of the feed', async () => {
+    const { user, evm, recipient } = await funded();
+    await c.post(
+      '/v1/sandbox/faults',
+      null,
+      { target: 'submission', mode: 'reject', count: 1 },
+      { 'x-sandbox-admin': 'test-sandbox-admin-token' },
+    );
+    const op = (await create(user.token, send(evm.id, { walletId: recipient.id }))).json();
+    await c.post(`/v1/operations/${op.id}/approve`, user.token);
+    expect(await settled(user.token, op.id)).toMatchObject({
+      state: 'failed_before_effect',
+      errorCode: 'SUBMISSION_REJECTED',
+    });
+    const activity = await c.app.request({
+      method: 'GET',
+      url: `/v1/activity/operation?operationId=${op.id}`,
+      headers: bearer(user.token),
+    });
+    expect(activity.statusCode).toBe(404);
+    const feed = (
+      await c.app.request({
+        method: 'GET',
+        url: '/v1/activity/feed?scope=mine&kinds=service_transaction',
+        headers: bearer(user.token),
+      })
+    ).json();
+    expect(feed.entries).toEqual([]);
   });
 
   it('discards an unapproved operation idempotently; a dismissed one cannot be approved', async () => {

@@ -43,6 +43,7 @@ describe('operations of the service itself', () => {
       'walletBalances@v1',
       'feed@v2',
       'operations@v1',
+      'operationActivity@v1',
     ]);
   });
 

@@ -156,3 +156,8 @@ function generatedSecret(config: Config, name: string): string {
   writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
   return secret;
 }
+
+/** Where a person can look a transaction up: the sandbox explorer page. */
+export function explorerTxUrl(config: Pick<Config, 'publicUrl'>, hash: string): string {
+  return `${config.publicUrl}/v1/sandbox/explorer/tx/${hash}`;
+}

@@ -1,5 +1,5 @@
 import { walletBalancesProjection, walletsProjection } from '@vetted/accounts';
-import { feedProjection } from '@vetted/activity';
+import { feedProjection, operationActivityProjection } from '@vetted/activity';
 import { operationsProjection } from '@vetted/operations';
 import type { Projection } from '@vetted/read-store';
 
@@ -9,6 +9,7 @@ export const ALL_PROJECTIONS: readonly Projection[] = [
   walletBalancesProjection as Projection,
   feedProjection as Projection,
   operationsProjection as Projection,
+  operationActivityProjection as Projection,
 ];
 
 export function projectionNamed(name: string): Projection | undefined {

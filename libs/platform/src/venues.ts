@@ -59,7 +59,4 @@ export const VENUE_EXPORTS = [
   TOKEN_DIRECTORY,
 ];
 
-/** Where a person can look a transaction up: the sandbox explorer page. */
-export function explorerTxUrl(config: Config, hash: string): string {
-  return `${config.publicUrl}/v1/sandbox/explorer/tx/${hash}`;
-}
+export { explorerTxUrl } from '@vetted/kernel';

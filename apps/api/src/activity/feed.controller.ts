@@ -1,18 +1,48 @@
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Principal } from '@vetted/accounts';
-import { ReadFeedQuery } from '@vetted/activity';
-import { Unauthenticated } from '@vetted/kernel';
+import { type ActivityItem, OperationActivityQuery, ReadFeedQuery } from '@vetted/activity';
+import { IsUUID } from 'class-validator';
+import { NotFound, Unauthenticated } from '@vetted/kernel';
 import { ApiErrors } from '../http/api-errors';
-import { CurrentPrincipal, OptionalBearer } from '../http/auth';
+import { Bearer, CurrentPrincipal, OptionalBearer } from '../http/auth';
 import { ConsistentRead } from '../http/read-your-writes';
 import { FeedPageView, FeedParams } from './feed.dto';
+
+class OperationActivityParams {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  operationId!: string;
+}
 
 @ApiTags('activity')
 @Controller('v1/activity')
 export class FeedController {
   constructor(private readonly queries: QueryBus) {}
+
+  @Get('operation')
+  @Bearer()
+  @ConsistentRead()
+  @ApiOperation({
+    summary: "An operation's activity item",
+    description:
+      'The same item as in the feed: exact signed amounts (fees already included), references to every receipt ' +
+      'with explorer links, a route only with directional evidence. 404 for an operation that is not yours, or that ' +
+      'never reached a chain.',
+  })
+  @ApiResponse({ status: 200, schema: { type: 'object', additionalProperties: true } })
+  @ApiErrors([400, 401, 404])
+  async operation(
+    @Query() params: OperationActivityParams,
+    @CurrentPrincipal() principal: Principal,
+  ): Promise<ActivityItem> {
+    const item: ActivityItem | null = await this.queries.execute(
+      new OperationActivityQuery(principal.userId, params.operationId.toLowerCase()),
+    );
+    if (!item) throw new NotFound(`activity of operation ${params.operationId}`);
+    return item;
+  }
 
   @Get('feed')
   @OptionalBearer()

@@ -22,6 +22,8 @@ export interface AssetChange {
 
 export interface ActivityReference {
   label: string;
+  /** A known receipt hash (stored); its explorer `url` is added when the item is rendered. */
+  hash: string | null;
   url: string | null;
 }
 
@@ -41,4 +43,13 @@ export interface ActivityItem {
   transactionUrl: string | null;
   /** When the activity was observed or settled. */
   at: string;
+}
+
+/** Explorer links are added at read time (they depend on where the service is published). */
+export function renderActivity(item: ActivityItem, explorerUrl: (hash: string) => string): ActivityItem {
+  return {
+    ...item,
+    references: item.references.map((r) => ({ ...r, url: r.hash ? explorerUrl(r.hash) : null })),
+    transactionUrl: item.transactionHash ? explorerUrl(item.transactionHash) : null,
+  };
 }

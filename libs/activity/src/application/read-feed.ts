@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { Collection, ReadStore } from '@vetted/read-store';
 import { READ_STORE } from '@vetted/read-store';
+import { CONFIG, type Config, explorerTxUrl } from '@vetted/kernel';
 import type { FeedEntryDocument, FeedEntryResource } from '../read-model/feed/feed-entry';
 import { renderFeedEntry } from '../read-model/feed/feed-entry';
 import { feedCollection } from '../read-model/feed/feed-projection';
@@ -20,12 +21,17 @@ export interface FeedPage {
 @QueryHandler(ReadFeedQuery)
 export class ReadFeedHandler implements IQueryHandler<ReadFeedQuery, FeedPage> {
   private readonly feed: Collection<FeedEntryDocument>;
-  constructor(@Inject(READ_STORE) readStore: ReadStore) {
+  private readonly explorerUrl: (hash: string) => string;
+  constructor(@Inject(READ_STORE) readStore: ReadStore, @Inject(CONFIG) config: Config) {
     this.feed = readStore.collection(feedCollection);
+    this.explorerUrl = (hash) => explorerTxUrl(config, hash);
   }
 
   async execute({ query }: ReadFeedQuery): Promise<FeedPage> {
     const page = await readFeed(this.feed, query);
-    return { entries: page.items.map(renderFeedEntry), nextCursor: page.nextCursor };
+    return {
+      entries: page.items.map((doc) => renderFeedEntry(doc, this.explorerUrl)),
+      nextCursor: page.nextCursor,
+    };
   }
 }

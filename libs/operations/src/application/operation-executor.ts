@@ -2,9 +2,16 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Consumer, EventStore, RecordedEvent } from '@vetted/event-store';
 import { EVENT_STORE, handleCommand, loadState, operationStream } from '@vetted/event-store';
 import { CLOCK, type Clock } from '@vetted/kernel';
-import type { ChainClient, PerpVenue, PredictionVenue, SwapQuoter, TokenDirectory } from '@vetted/venues';
+import type {
+  ChainClient,
+  Network,
+  PerpVenue,
+  PredictionVenue,
+  SwapQuoter,
+  TokenDirectory,
+} from '@vetted/venues';
 import { CHAIN_CLIENT, PERP_VENUE, PREDICTION_VENUE, SWAP_QUOTER, TOKEN_DIRECTORY } from '@vetted/venues';
-import { type OperationCommand, operationDecider, submissionIdOf } from '../domain';
+import { type LegReceipt, type OperationCommand, operationDecider, submissionIdOf } from '../domain';
 import { executeLeg, type ExecutionPorts, type LegOutcome, reconcileLeg } from '../execution';
 
 /** How long a leg may stay pending before the operation fails with LIFECYCLE_TIMEOUT (never retried). */
@@ -66,7 +73,7 @@ export class OperationExecutor implements Consumer {
       if (outcome.kind === 'settled')
         await this.record(operationId, {
           type: 'RecordLegSettled',
-          data: { leg: index, submissionId, receipt: outcome.receipt, at: this.now() },
+          data: { leg: index, submissionId, receipt: this.described(outcome.receipt), at: this.now() },
         });
       else if (outcome.kind === 'failed') {
         this.logger.warn(`operation ${operationId} leg ${index}: ${outcome.code} ${outcome.error}`);
@@ -115,6 +122,17 @@ export class OperationExecutor implements Consumer {
       if (found !== null && (found.kind !== 'pending' || outcome.kind === 'pending')) outcome = found;
     }
     return outcome;
+  }
+
+  /** The receipt with each movement's symbol and decimals, so activity items can show exact amounts. */
+  private described(receipt: LegReceipt): LegReceipt {
+    return {
+      ...receipt,
+      transfers: receipt.transfers.map((t) => {
+        const info = this.ports.tokens.tokenInfo({ network: t.network as Network, token: t.token });
+        return info ? { ...t, symbol: info.symbol, decimals: info.decimals } : t;
+      }),
+    };
   }
 
   private async record(operationId: string, command: OperationCommand): Promise<void> {

@@ -67,12 +67,27 @@ const settled = (leg: number, status: 'success' | 'reverted' = 'success'): Opera
   type: 'LegSettled',
   data: { operationId, leg, submissionId: `${operationId}:${leg}`, receipt: receipt(status), at },
 });
-const succeeded: OperationEvent = { type: 'OperationSucceeded', data: { operationId, at } };
+const facts = (receipts: LegReceipt[]) => ({
+  userId,
+  username: 'alice',
+  walletId: 1,
+  kind: 'action_sequence',
+  creationRequest: request.creationRequest,
+  receipts,
+  payer: '0xA',
+  deliveredTo: null,
+  route: null,
+});
+const succeeded: OperationEvent = {
+  type: 'OperationSucceeded',
+  data: { operationId, at, ...facts([receipt(), receipt()]) },
+};
 const failed = (
   leg: number,
   effect: 'none' | 'possible',
   outcome: 'failed' | 'failed_before_effect',
   code: string,
+  receipts: LegReceipt[] = [],
 ) => [
   {
     type: 'LegFailed' as const,
@@ -88,7 +103,7 @@ const failed = (
   },
   {
     type: 'OperationFailed' as const,
-    data: { operationId, outcome, errorCode: code, error: 'venue said no', at },
+    data: { operationId, outcome, errorCode: code, error: 'venue said no', at, ...facts(receipts) },
   },
 ];
 
@@ -261,6 +276,7 @@ describe('operation decider, execution outcomes', () => {
             errorCode: 'TRANSACTION_REVERTED',
             error: 'leg 0 reverted on base',
             at,
+            ...facts([receipt('reverted')]),
           },
         },
       ]);
@@ -298,6 +314,7 @@ describe('operation decider, execution outcomes', () => {
             errorCode: 'QUOTE_BELOW_FLOOR',
             error: 'floor',
             at,
+            ...facts([]),
           },
         },
       ]);
@@ -314,7 +331,7 @@ describe('operation decider, execution outcomes', () => {
     spec
       .given([created, approved, submitted(0), settled(0), submitted(1)])
       .when(legFailure(1, 'none'))
-      .then(failed(1, 'none', 'failed', 'SUBMISSION_REJECTED'));
+      .then(failed(1, 'none', 'failed', 'SUBMISSION_REJECTED', [receipt()]));
   });
 
   it('ignores outcomes for operations that are not working', () => {

@@ -6,7 +6,8 @@ import {
   OperationNoLongerApprovable,
   SourceWalletUnavailable,
 } from './errors';
-import type { OperationEvent } from './events';
+import type { CapturedAction } from './actions';
+import type { LegReceipt, OperationEvent, OperationOutcomeFacts } from './events';
 import type { ExistingOperation, OperationState } from './state';
 
 /**
@@ -22,6 +23,19 @@ export function decideOperation(command: OperationCommand, state: OperationState
   }
   if (state.status === 'none') throw new LegOutOfOrder(`${command.type} on an operation that does not exist`);
   const operationId = state.op.operationId;
+  const facts = (extra?: LegReceipt): OperationOutcomeFacts => {
+    const { userId, username, walletId, kind, creationRequest } = state.op;
+    const receipts = state.legs.flatMap((l) => (l.status === 'settled' ? [l.receipt] : []));
+    return {
+      userId,
+      username,
+      walletId,
+      kind,
+      creationRequest,
+      receipts: extra ? [...receipts, extra] : receipts,
+      ...parties(state.op.actions),
+    };
+  };
   switch (command.type) {
     case 'ApproveOperation': {
       if (state.status === 'dismissed' || state.status === 'canceled')
@@ -84,11 +98,14 @@ export function decideOperation(command: OperationCommand, state: OperationState
               errorCode: 'TRANSACTION_REVERTED',
               error: `leg ${leg} reverted on ${receipt.network}`,
               at,
+              ...facts(receipt),
             },
           },
         ];
       const last = leg === state.op.actions.length - 1;
-      return last ? [settled, { type: 'OperationSucceeded', data: { operationId, at } }] : [settled];
+      return last
+        ? [settled, { type: 'OperationSucceeded', data: { operationId, at, ...facts(receipt) } }]
+        : [settled];
     }
     case 'RecordLegFailed': {
       const { leg, submissionId, code, error, effect, at } = command.data;
@@ -100,7 +117,7 @@ export function decideOperation(command: OperationCommand, state: OperationState
       const outcome = effect === 'none' && !earlierEffect ? 'failed_before_effect' : 'failed';
       return [
         { type: 'LegFailed', data: { operationId, leg, submissionId, code, error, effect, at } },
-        { type: 'OperationFailed', data: { operationId, outcome, errorCode: code, error, at } },
+        { type: 'OperationFailed', data: { operationId, outcome, errorCode: code, error, at, ...facts() } },
       ];
     }
     default: {
@@ -108,6 +125,26 @@ export function decideOperation(command: OperationCommand, state: OperationState
       return unknownCommand;
     }
   }
+}
+
+/** Who pays, where a swap delivers when elsewhere, and a cross-network route, as the captured actions say. */
+function parties(
+  actions: readonly CapturedAction[],
+): Pick<OperationOutcomeFacts, 'payer' | 'deliveredTo' | 'route'> {
+  let payer: string | null = null;
+  let deliveredTo: string | null = null;
+  let route: OperationOutcomeFacts['route'] = null;
+  for (const action of actions) {
+    if (action.kind === 'chain') {
+      payer ??= action.tx.from;
+      if (action.tx.kind === 'swap') {
+        if (action.tx.recipient && action.tx.recipient !== action.tx.from) deliveredTo = action.tx.recipient;
+        if (action.tx.assetOut.network !== action.tx.network)
+          route = { source: action.tx.network, destination: action.tx.assetOut.network };
+      }
+    } else payer ??= action.order.address;
+  }
+  return { payer, deliveredTo, route };
 }
 
 /** Legs run one after another: a new leg starts only after every earlier one settled. */

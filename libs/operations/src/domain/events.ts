@@ -12,6 +12,7 @@ export interface LegReceipt {
   status: 'success' | 'reverted';
   blockNumber: number | null;
   feeRaw: string;
+  /** Every movement, the fee included; `symbol`/`decimals` are added when the executor records it. */
   transfers: {
     network: string;
     token: string | null;
@@ -19,6 +20,8 @@ export interface LegReceipt {
     to: string | null;
     amountRaw: string;
     purpose: 'value' | 'fee';
+    symbol?: string;
+    decimals?: number;
   }[];
 }
 
@@ -38,6 +41,21 @@ export interface OperationCreatedData {
   actions: CapturedAction[];
   source: { kind: string } | null;
   at: string;
+}
+
+export interface OperationOutcomeFacts {
+  userId: string;
+  username: string;
+  walletId: number;
+  kind: string;
+  creationRequest: unknown;
+  /** Receipts of every settled leg, in order: what reached a chain or venue. */
+  receipts: LegReceipt[];
+  /** The paying wallet's address, and where a swap delivered if not to it (from the captured actions). */
+  payer: string | null;
+  deliveredTo: string | null;
+  /** A swap's source and destination networks, when the captured route crosses networks. */
+  route: { source: string; destination: string } | null;
 }
 
 /** Every event of an operation stream (`operation-<uuid>`). */
@@ -64,7 +82,8 @@ export type OperationEvent =
         at: string;
       }
     >
-  | DomainEvent<'OperationSucceeded', { operationId: string; at: string }>
+  /** Terminal events say whose operation it was and what reached a chain (the activity item is made of them). */
+  | DomainEvent<'OperationSucceeded', { operationId: string; at: string } & OperationOutcomeFacts>
   | DomainEvent<
       'OperationFailed',
       {
@@ -73,7 +92,7 @@ export type OperationEvent =
         errorCode: string;
         error: string;
         at: string;
-      }
+      } & OperationOutcomeFacts
     >;
 
 export type OperationEventType = OperationEvent['type'];

@@ -1,3 +1,4 @@
+import { type ActivityItem, renderActivity } from '../../activity-items/activity-item';
 import type { StoredDocument } from '@vetted/read-store';
 
 export const FEED_KINDS = [
@@ -27,7 +28,7 @@ export interface FeedEntryDocument extends StoredDocument {
   /** Whether the public feed shows it. */
   global: boolean;
   agent?: { id: string; name: string; isLinkVisible: boolean };
-  activity?: unknown;
+  activity?: ActivityItem;
 }
 
 export type FeedEntryResource = Pick<
@@ -37,7 +38,10 @@ export type FeedEntryResource = Pick<
   actor: { username: string };
 };
 
-export function renderFeedEntry(doc: FeedEntryDocument): FeedEntryResource {
+export function renderFeedEntry(
+  doc: FeedEntryDocument,
+  explorerUrl: (hash: string) => string,
+): FeedEntryResource {
   const entry: FeedEntryResource = {
     id: doc.id,
     kind: doc.kind,
@@ -45,6 +49,6 @@ export function renderFeedEntry(doc: FeedEntryDocument): FeedEntryResource {
     actor: { username: doc.username },
   };
   if (doc.agent) entry.agent = doc.agent;
-  if (doc.activity !== undefined) entry.activity = doc.activity;
+  if (doc.activity !== undefined) entry.activity = renderActivity(doc.activity, explorerUrl);
   return entry;
 }

@@ -1,6 +1,8 @@
 import type { AccountEvent, WalletObservationEvent } from '@vetted/accounts';
+import type { OperationEvent } from '@vetted/operations';
 import type { Projection } from '@vetted/read-store';
 import { balanceChangeItem } from '../../activity-items/balance-change-item';
+import { operationActivityItem, settledOperation } from '../../activity-items/operation-item';
 import type { FeedEntryDocument } from './feed-entry';
 
 export const feedCollection = {
@@ -16,16 +18,18 @@ export const feedCollection = {
 
 type FeedSourceEvent =
   | Extract<AccountEvent, { type: 'UserSignedUp' }>
-  | Extract<WalletObservationEvent, { type: 'BalancesObserved' }>;
+  | Extract<WalletObservationEvent, { type: 'BalancesObserved' }>
+  | Extract<OperationEvent, { type: 'OperationSucceeded' | 'OperationFailed' }>;
 
 /**
  * Feed entries, one per feed-worthy event, keyed by the event id so a replay rewrites the same
- * entry. Balance observations that changed something are the owner's own (`scope=mine`) entries.
+ * entry. Balance observations that changed something are the owner's own (`scope=mine`) entries;
+ * operations that reached a chain are public `service_transaction` entries under the owner's name.
  */
 export const feedProjection: Projection<FeedEntryDocument> = {
   name: 'feed',
   collection: feedCollection,
-  canHandle: ['UserSignedUp', 'BalancesObserved'],
+  canHandle: ['UserSignedUp', 'BalancesObserved', 'OperationSucceeded', 'OperationFailed'],
   guard: 'position',
   documentId: (event) => event.id,
   evolve(doc, recorded) {
@@ -52,6 +56,21 @@ export const feedProjection: Projection<FeedEntryDocument> = {
           userId,
           global: false,
           activity: balanceChangeItem({ address, observedAt, changes }),
+        };
+      }
+      case 'OperationSucceeded':
+      case 'OperationFailed': {
+        // Failed attempts that never reached a chain stay out of the feed.
+        if (event.data.receipts.length === 0) return null;
+        const { userId, username } = event.data;
+        return {
+          id: recorded.id,
+          kind: 'service_transaction',
+          createdAt: event.data.at,
+          username,
+          userId,
+          global: true,
+          activity: operationActivityItem(settledOperation(event)),
         };
       }
       default: {

@@ -1,0 +1,134 @@
+import type { LegReceipt, OperationEvent, OperationOutcomeFacts } from '@vetted/operations';
+import { formatUnits } from '@vetted/venues';
+import type { ActivityItem, AssetChange } from './activity-item';
+
+export interface SettledOperation extends OperationOutcomeFacts {
+  operationId: string;
+  outcome: 'done' | 'failed' | 'failed_before_effect';
+  errorCode: string | null;
+  error: string | null;
+  at: string;
+}
+
+type Movement = LegReceipt['transfers'][number];
+
+/** The terminal event of an operation, as the activity item reads it. */
+export function settledOperation(
+  event: Extract<OperationEvent, { type: 'OperationSucceeded' | 'OperationFailed' }>,
+): SettledOperation {
+  if (event.type === 'OperationSucceeded')
+    return { ...event.data, outcome: 'done', errorCode: null, error: null };
+  return {
+    ...event.data,
+    outcome: event.data.outcome,
+    errorCode: event.data.errorCode,
+    error: event.data.error,
+  };
+}
+
+/**
+ * The activity item of an operation that reached a chain or venue, from its receipts: exact
+ * signed amounts per wallet and asset (a fee already included in its asset's amount, never
+ * subtracted again), every receipt as a reference, a route only when the receipts show value
+ * leaving on one network and arriving on another, and a title naming the tokens.
+ */
+export function operationActivityItem(op: SettledOperation): ActivityItem {
+  const changes = [
+    ...assetChanges(op.receipts, op.payer, true),
+    ...(op.deliveredTo ? assetChanges(op.receipts, op.deliveredTo, false) : []),
+  ];
+  const last = op.receipts[op.receipts.length - 1] ?? null;
+  return {
+    action: actionOf(op),
+    title: titleOf(op, changes),
+    networks: [...new Set(op.receipts.map((r) => r.network))],
+    route: routeOf(op),
+    isSuccess: op.outcome === 'done',
+    error: op.outcome === 'done' ? null : op.error,
+    reason: op.outcome === 'done' ? null : op.errorCode,
+    assetChanges: changes,
+    references: op.receipts.map((r) => ({
+      label: `${r.status === 'success' ? 'Transaction' : 'Reverted transaction'} on ${r.network}`,
+      hash: r.hash,
+      url: null,
+    })),
+    transactionHash: last?.hash ?? null,
+    transactionUrl: null,
+    at: op.at,
+  };
+}
+
+function actionOf(op: SettledOperation): string {
+  const kind = (op.creationRequest as { kind?: string } | null)?.kind;
+  return typeof kind === 'string' ? kind : op.kind;
+}
+
+/** Net signed movement per asset for one address: value and fee in the same asset add up. */
+function assetChanges(
+  receipts: readonly LegReceipt[],
+  address: string | null,
+  paysFees: boolean,
+): AssetChange[] {
+  if (address === null) return [];
+  const byAsset = new Map<string, { movement: Movement; value: bigint; fee: bigint }>();
+  for (const receipt of receipts)
+    for (const movement of receipt.transfers) {
+      const sign = movement.to === address ? 1n : movement.from === address ? -1n : 0n;
+      if (sign === 0n || (movement.purpose === 'fee' && !paysFees)) continue;
+      const key = `${movement.network}:${movement.token ?? 'native'}`;
+      const entry = byAsset.get(key) ?? { movement, value: 0n, fee: 0n };
+      if (movement.purpose === 'fee') entry.fee += sign * BigInt(movement.amountRaw);
+      else entry.value += sign * BigInt(movement.amountRaw);
+      byAsset.set(key, entry);
+    }
+  return [...byAsset.values()]
+    .filter(({ value, fee }) => value !== 0n || fee !== 0n)
+    .map(({ movement, value, fee }) => {
+      const decimals = movement.decimals ?? 0;
+      return {
+        amount: formatUnits(value + fee, decimals),
+        amountRaw: (value + fee).toString(),
+        walletAddress: address,
+        asset: { network: movement.network, token: movement.token, symbol: movement.symbol ?? '?', decimals },
+        valuation: null,
+        feeAmount: formatUnits(fee, decimals),
+        kind: value === 0n ? 'fee' : 'transfer',
+      };
+    });
+}
+
+/** Directional evidence: value left the payer on the route's source and arrived on its destination. */
+function routeOf(op: SettledOperation): ActivityItem['route'] {
+  if (!op.route) return null;
+  const movements = op.receipts.flatMap((r) => r.transfers).filter((m) => m.purpose === 'value');
+  const { source, destination } = op.route;
+  const left = movements.some((m) => m.network === source && m.from === op.payer);
+  const arrived = movements.some(
+    (m) => m.network === destination && m.to !== null && (m.to === op.payer || m.to === op.deliveredTo),
+  );
+  return left && arrived ? op.route : null;
+}
+
+function titleOf(op: SettledOperation, changes: readonly AssetChange[]): string {
+  const spent = changes.find(
+    (c) => c.walletAddress === op.payer && c.kind === 'transfer' && c.amountRaw.startsWith('-'),
+  );
+  const received = changes.find((c) => c.kind === 'transfer' && !c.amountRaw.startsWith('-'));
+  switch (actionOf(op)) {
+    case 'swap':
+      if (op.deliveredTo) return 'Swap received';
+      return `Swapped ${spent?.asset.symbol ?? 'tokens'} for ${received?.asset.symbol ?? 'tokens'}`;
+    case 'send':
+      return spent ? `Sent ${spent.amount.slice(1)} ${spent.asset.symbol}` : 'Sent';
+    case 'perp':
+      return `Opened a perp position (${(op.creationRequest as { perpIntent?: { coin?: string } }).perpIntent?.coin ?? 'perp'})`;
+    case 'perpClose':
+      return `Closed the ${(op.creationRequest as { closeIntent?: { coin?: string } }).closeIntent?.coin ?? 'perp'} position`;
+    case 'prediction':
+      return (op.creationRequest as { order?: { action?: string } }).order?.action === 'sell'
+        ? 'Sold prediction shares'
+        : 'Bought prediction shares';
+    default:
+      return 'Operation';
+  }
+}
