@@ -117,6 +117,20 @@ describe('reviewed operations, Shape A, over HTTP', () => {
     ]);
     expect(await usdcOf(user.token, recipient.id)).toBe('12500000');
 
+    // The service's own transaction explains the payer's and the recipient's changes: no balance_change for them.
+    await c.refreshed(user.token, {});
+    const changes = (
+      await c.app.request({
+        method: 'GET',
+        url: '/v1/activity/feed?scope=mine&kinds=balance_change&limit=100',
+        headers: bearer(user.token),
+      })
+    )
+      .json()
+      .entries.flatMap((e: { activity: { assetChanges: { amount: string }[] } }) => e.activity.assetChanges);
+    expect(changes.map((ch: { amount: string }) => ch.amount)).not.toContain('-12.5');
+    expect(changes.map((ch: { amount: string }) => ch.amount)).not.toContain('12.5');
+
     const again = await c.post(`/v1/operations/${op.id}/approve`, user.token);
     expect(again.statusCode).toBe(200);
     expect(again.json().state).toBe('done');

@@ -22,3 +22,4 @@ export const OPERATION_COMMAND_HANDLERS = [
   ApproveOperationHandler,
   DiscardOperationHandler,
 ];
+export * from './application/wallet-deltas';

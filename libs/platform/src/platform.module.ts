@@ -1,7 +1,7 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { BalanceObserver } from '@vetted/accounts';
 import { OperationExecutor } from '@vetted/operations';
-import type { EventStore } from '@vetted/event-store';
+import type { Consumer, EventStore } from '@vetted/event-store';
 import { EVENT_STORE } from '@vetted/event-store';
 import { CLOCK, CONFIG, type Clock, type Config, systemClock } from '@vetted/kernel';
 import type { ReadStore } from '@vetted/read-store';
@@ -56,7 +56,7 @@ export class PlatformModule {
         {
           provide: PROCESS_MANAGERS,
           inject: [BalanceObserver, OperationExecutor],
-          useFactory: (observer: BalanceObserver, executor: OperationExecutor) => [observer, executor],
+          useFactory: (...managers: Consumer[]) => managers,
         },
         Metrics,
         ProjectionService,

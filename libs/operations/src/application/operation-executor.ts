@@ -1,6 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { Consumer, EventStore, RecordedEvent } from '@vetted/event-store';
-import { EVENT_STORE, handleCommand, loadState, operationStream } from '@vetted/event-store';
+import { accountDecider, observationDecider } from '@vetted/accounts';
+import {
+  EVENT_STORE,
+  accountStream,
+  handleCommand,
+  loadState,
+  operationStream,
+  walletStream,
+} from '@vetted/event-store';
 import { CLOCK, type Clock } from '@vetted/kernel';
 import type {
   ChainClient,
@@ -13,6 +21,7 @@ import type {
 import { CHAIN_CLIENT, PERP_VENUE, PREDICTION_VENUE, SWAP_QUOTER, TOKEN_DIRECTORY } from '@vetted/venues';
 import { type LegReceipt, type OperationCommand, operationDecider, submissionIdOf } from '../domain';
 import { executeLeg, type ExecutionPorts, type LegOutcome, reconcileLeg } from '../execution';
+import { walletDeltas } from './wallet-deltas';
 
 /** How long a leg may stay pending before the operation fails with LIFECYCLE_TIMEOUT (never retried). */
 const LIFECYCLE_DEADLINE_MS = 30_000;
@@ -70,12 +79,14 @@ export class OperationExecutor implements Consumer {
         });
       outcome ??= await executeLeg(action, submissionId, this.ports, { deadlineMs: LIFECYCLE_DEADLINE_MS });
       outcome = await this.settled(action, submissionId, outcome);
-      if (outcome.kind === 'settled')
+      if (outcome.kind === 'settled') {
+        const receipt = this.described(outcome.receipt);
+        await this.tellWallets(state.op.userId, submissionId, receipt);
         await this.record(operationId, {
           type: 'RecordLegSettled',
-          data: { leg: index, submissionId, receipt: this.described(outcome.receipt), at: this.now() },
+          data: { leg: index, submissionId, receipt, at: this.now() },
         });
-      else if (outcome.kind === 'failed') {
+      } else if (outcome.kind === 'failed') {
         this.logger.warn(`operation ${operationId} leg ${index}: ${outcome.code} ${outcome.error}`);
         await this.record(operationId, {
           type: 'RecordLegFailed',
@@ -122,6 +133,25 @@ export class OperationExecutor implements Consumer {
       if (found !== null && (found.kind !== 'pending' || outcome.kind === 'pending')) outcome = found;
     }
     return outcome;
+  }
+
+  /**
+   * Tells the owner's wallets what this leg moved before the leg is recorded as settled, so a
+   * balance observation never reports the service's own transaction as unexplained. Keyed by the
+   * submission id: a replay after a crash records it once.
+   */
+  private async tellWallets(userId: string, submissionId: string, receipt: LegReceipt): Promise<void> {
+    const account = await loadState(this.store, accountStream(userId), accountDecider);
+    if (account.status !== 'active') return;
+    for (const wallet of account.wallets.values()) {
+      if (wallet.address === null) continue;
+      const deltas = walletDeltas(receipt, wallet.address);
+      if (deltas.length === 0) continue;
+      await handleCommand(this.store, walletStream(wallet.id), observationDecider, {
+        type: 'RecordServiceTransaction',
+        data: { walletId: wallet.id, submissionId, deltas, at: this.now() },
+      });
+    }
   }
 
   /** The receipt with each movement's symbol and decimals, so activity items can show exact amounts. */

@@ -38,9 +38,25 @@ export type WalletObservationEvent =
       'BalancesObserved',
       ObservedWallet & { observedAt: string; balances: ObservedBalance[]; changes: BalanceChange[] }
     >
-  | DomainEvent<'BalanceObservationFailed', { walletId: number; userId: string; error: string; at: string }>;
+  | DomainEvent<'BalanceObservationFailed', { walletId: number; userId: string; error: string; at: string }>
+  /** A service transaction moved this wallet's balances: observations will not report these deltas as unexplained. */
+  | DomainEvent<
+      'ServiceTransactionSettled',
+      { walletId: number; submissionId: string; deltas: ServiceDelta[]; at: string }
+    >;
+
+/** A signed raw change of one asset made by a service transaction. */
+export interface ServiceDelta {
+  network: Network;
+  token: string | null;
+  amountRaw: string;
+}
 
 export type WalletObservationCommand =
   | { type: 'RequestRefresh'; data: ObservedWallet & { at: string } }
   | { type: 'RecordObservation'; data: { balances: ObservedBalance[]; observedAt: string } }
-  | { type: 'RecordObservationFailure'; data: { error: string; at: string } };
+  | { type: 'RecordObservationFailure'; data: { error: string; at: string } }
+  | {
+      type: 'RecordServiceTransaction';
+      data: { walletId: number; submissionId: string; deltas: ServiceDelta[]; at: string };
+    };

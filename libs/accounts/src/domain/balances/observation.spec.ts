@@ -144,4 +144,54 @@ describe('wallet observation decider', () => {
   it('sees no change when amounts are equal however they are written', () => {
     expect(unexplainedChanges([usdc('1500000')], [usdc('1500000', '0.99')])).toEqual([]);
   });
+
+  it("leaves out what the service's own settled transactions explain, recording each transaction once", () => {
+    const data = {
+      walletId: 7,
+      submissionId: 'op-1:0',
+      deltas: [{ network: 'base' as const, token: '0xUSDC', amountRaw: '-500000' }],
+      at,
+    };
+    const settled: WalletObservationEvent = { type: 'ServiceTransactionSettled', data };
+    spec
+      .given([requested, observed([usdc('1500000')])])
+      .when({ type: 'RecordServiceTransaction', data })
+      .then([settled]);
+    spec.given([settled]).when({ type: 'RecordServiceTransaction', data }).thenNothingHappens();
+    // Observed 1.0 after 1.5 and a service send of 0.5: nothing unexplained.
+    spec
+      .given([requested, observed([usdc('1500000')]), settled, requested])
+      .when({ type: 'RecordObservation', data: { balances: [usdc('1000000')], observedAt: at } })
+      .then([
+        {
+          type: 'BalancesObserved',
+          data: { ...wallet, observedAt: at, balances: [usdc('1000000')], changes: [] },
+        },
+      ]);
+    // Observed 1.2: 0.2 arrived from elsewhere, and only that is reported.
+    spec
+      .given([requested, observed([usdc('1500000')]), settled, requested])
+      .when({ type: 'RecordObservation', data: { balances: [usdc('1200000')], observedAt: at } })
+      .then([
+        {
+          type: 'BalancesObserved',
+          data: {
+            ...wallet,
+            observedAt: at,
+            balances: [usdc('1200000')],
+            changes: [
+              {
+                network: 'base',
+                token: '0xUSDC',
+                symbol: 'USDC',
+                decimals: 6,
+                previousRaw: '1000000',
+                amountRaw: '1200000',
+                usdPrice: '1',
+              },
+            ],
+          },
+        },
+      ]);
+  });
 });

@@ -12,9 +12,18 @@ export interface ObservationState {
   /** The refresh waiting for an observation, if any: requests made meanwhile join it. */
   pending: ObservedWallet | null;
   balances: readonly ObservedBalance[];
+  /** What service transactions changed since the last observation, per asset (signed raw). */
+  explained: ReadonlyMap<string, bigint>;
+  /** Service transactions (by submission id) whose deltas are recorded: each is recorded once. */
+  submissions: ReadonlySet<string>;
 }
 
-export const initialObservation = (): ObservationState => ({ pending: null, balances: [] });
+export const initialObservation = (): ObservationState => ({
+  pending: null,
+  balances: [],
+  explained: new Map(),
+  submissions: new Set(),
+});
 
 export function evolveObservation(state: ObservationState, event: WalletObservationEvent): ObservationState {
   switch (event.type) {
@@ -23,9 +32,15 @@ export function evolveObservation(state: ObservationState, event: WalletObservat
       return { ...state, pending: { walletId, userId, username, address, family } };
     }
     case 'BalancesObserved':
-      return { pending: null, balances: event.data.balances };
+      return { ...state, pending: null, balances: event.data.balances, explained: new Map() };
     case 'BalanceObservationFailed':
       return { ...state, pending: null };
+    case 'ServiceTransactionSettled': {
+      const explained = new Map(state.explained);
+      for (const d of event.data.deltas)
+        explained.set(assetKey(d), (explained.get(assetKey(d)) ?? 0n) + BigInt(d.amountRaw));
+      return { ...state, explained, submissions: new Set([...state.submissions, event.data.submissionId]) };
+    }
     default: {
       const unknownEvent: never = event;
       return unknownEvent;
@@ -53,7 +68,7 @@ export function decideObservation(
             ...state.pending,
             observedAt,
             balances,
-            changes: unexplainedChanges(state.balances, balances),
+            changes: unexplainedChanges(state.balances, balances, state.explained),
           },
         },
       ];
@@ -63,6 +78,10 @@ export function decideObservation(
       const { walletId, userId } = state.pending;
       return [{ type: 'BalanceObservationFailed', data: { walletId, userId, ...command.data } }];
     }
+    case 'RecordServiceTransaction': {
+      if (state.submissions.has(command.data.submissionId)) return [];
+      return [{ type: 'ServiceTransactionSettled', data: command.data }];
+    }
     default: {
       const unknownCommand: never = command;
       return unknownCommand;
@@ -71,13 +90,15 @@ export function decideObservation(
 }
 
 /**
- * Every asset whose amount differs from the previous observation (an asset absent from one side
- * counts as zero there). The service makes no transactions yet, so nothing explains a change; the
- * operations issue will subtract the deltas its own settled transactions account for.
+ * Every asset whose amount differs from what the previous observation plus the service's own
+ * settled transactions account for (an asset absent from one side counts as zero there). A
+ * change's `previousRaw` is that expected amount, so `amountRaw - previousRaw` is the part nothing
+ * the service did explains.
  */
 export function unexplainedChanges(
   previous: readonly ObservedBalance[],
   current: readonly ObservedBalance[],
+  explained: ReadonlyMap<string, bigint> = new Map(),
 ): BalanceChange[] {
   const before = new Map(previous.map((b) => [assetKey(b), b]));
   const after = new Map(current.map((b) => [assetKey(b), b]));
@@ -85,9 +106,10 @@ export function unexplainedChanges(
   for (const key of new Set([...before.keys(), ...after.keys()])) {
     const was = before.get(key);
     const now = after.get(key);
-    const previousRaw = was?.amountRaw ?? '0';
+    const expected = BigInt(was?.amountRaw ?? '0') + (explained.get(key) ?? 0n);
+    const previousRaw = expected.toString();
     const amountRaw = now?.amountRaw ?? '0';
-    if (BigInt(previousRaw) === BigInt(amountRaw)) continue;
+    if (expected === BigInt(amountRaw)) continue;
     const { network, token, symbol, decimals } = (now ?? was)!;
     changes.push({
       network,

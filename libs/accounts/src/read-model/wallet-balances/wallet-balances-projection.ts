@@ -48,6 +48,8 @@ export const walletBalancesProjection: Projection<WalletBalancesDocument> = {
           balances: event.data.balances.filter((b) => BigInt(b.amountRaw) !== 0n).map(walletBalance),
           refresh: { status: 'observed', lastObservedAt: event.data.observedAt, error: null },
         };
+      case 'ServiceTransactionSettled':
+        return doc;
       case 'BalanceObservationFailed':
         return { ...current, refresh: { ...current.refresh, status: 'failed', error: event.data.error } };
       default: {
