@@ -183,6 +183,13 @@ describe('reviewed operations, Shape A, over HTTP', () => {
           kind: 'fee',
           amount: expect.stringMatching(/^-0\.\d+$/),
         }),
+        expect.objectContaining({
+          amount: '12.5',
+          walletAddress: recipient.address,
+          asset: { network: 'base', token: USDC, symbol: 'USDC', decimals: 6 },
+          feeAmount: '0',
+          kind: 'transfer',
+        }),
       ],
       references: [
         {

@@ -42,7 +42,7 @@ describe('operations of the service itself', () => {
       'wallets@v3',
       'walletBalances@v1',
       'feed@v2',
-      'operations@v1',
+      'operations@v2',
       'operationActivity@v1',
     ]);
   });

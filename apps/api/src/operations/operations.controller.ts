@@ -58,7 +58,12 @@ export class OperationsController {
     @CurrentPrincipal() principal: Principal,
   ): Promise<{ items: ShapeAResource[]; nextCursor: string | null }> {
     const page: Page<OperationDocument> = await this.queries.execute(
-      new ListOperationsQuery(principal.userId, params.state ?? null, params.cursor, params.limit ?? 50),
+      new ListOperationsQuery(
+        principal.userId,
+        { state: params.state, kind: params.kind, walletId: params.walletId },
+        params.cursor,
+        params.limit ?? 50,
+      ),
     );
     return {
       items: page.items.map((doc) => renderShapeA(doc, this.explorerUrl)),

@@ -19,6 +19,19 @@ export class ListOperationsParams {
   @IsIn(OPERATION_STATES)
   state?: (typeof OPERATION_STATES)[number];
 
+  @ApiPropertyOptional({ enum: ['action_sequence'], description: 'Shape A operations are `action_sequence`' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(64)
+  kind?: string;
+
+  @ApiPropertyOptional({ description: 'Only operations paid from this wallet' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  walletId?: number;
+
   @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
   @IsOptional()
   @Type(() => Number)

@@ -16,11 +16,26 @@ import type {
   PerpVenue,
   PredictionVenue,
   SwapQuoter,
+  SwapTx,
   TokenDirectory,
 } from '@vetted/venues';
 import { CHAIN_CLIENT, PERP_VENUE, PREDICTION_VENUE, SWAP_QUOTER, TOKEN_DIRECTORY } from '@vetted/venues';
-import { type LegReceipt, type OperationCommand, operationDecider, submissionIdOf } from '../domain';
-import { executeLeg, type ExecutionPorts, type LegOutcome, reconcileLeg } from '../execution';
+import {
+  type CapturedAction,
+  type LegReceipt,
+  type OperationCommand,
+  operationDecider,
+  submissionIdOf,
+  withSubmission,
+} from '../domain';
+import {
+  executeLeg,
+  type ExecutionPorts,
+  type LegFailure,
+  type LegOutcome,
+  quoteFloorFailure,
+  reconcileLeg,
+} from '../execution';
 import { walletDeltas } from './wallet-deltas';
 
 /** How long a leg may stay pending before the operation fails with LIFECYCLE_TIMEOUT (never retried). */
@@ -69,6 +84,17 @@ export class OperationExecutor implements Consumer {
       const action = state.op.actions[index];
       if (!action) return;
       const submissionId = submissionIdOf(operationId, index);
+      if (index === 0 && state.legs.length === 0) {
+        const belowFloor = await this.floorBeforeAnyLeg(state.op.actions);
+        if (belowFloor) {
+          const { code, error, effect } = belowFloor;
+          await this.record(operationId, {
+            type: 'RecordLegFailed',
+            data: { leg: 0, submissionId: null, code, error, effect, at: this.now() },
+          });
+          return;
+        }
+      }
       let outcome: LegOutcome | null = null;
       if (state.legs[index]?.status === 'submitted')
         outcome = await reconcileLeg(action, submissionId, this.ports);
@@ -133,6 +159,20 @@ export class OperationExecutor implements Consumer {
       if (found !== null && (found.kind !== 'pending' || outcome.kind === 'pending')) outcome = found;
     }
     return outcome;
+  }
+
+  /**
+   * A swap's floor is checked before the first leg, not only before the swap itself: an approval
+   * leg ahead of it would otherwise spend gas for a swap that can no longer meet the floor.
+   */
+  private async floorBeforeAnyLeg(actions: readonly CapturedAction[]): Promise<LegFailure | null> {
+    for (const action of actions)
+      if (action.kind === 'chain' && action.tx.kind === 'swap' && action.swap) {
+        const tx = withSubmission(action.tx, 'floor-check') as unknown as SwapTx;
+        const failure = await quoteFloorFailure(tx, action.swap, this.ports.quoter);
+        if (failure) return failure;
+      }
+    return null;
   }
 
   /**

@@ -14,10 +14,16 @@ export class OperationQuery {
   ) {}
 }
 
+export interface OperationFilters {
+  state?: OperationStatus;
+  kind?: string;
+  walletId?: number;
+}
+
 export class ListOperationsQuery {
   constructor(
     readonly userId: string,
-    readonly state: OperationStatus | null,
+    readonly filters: OperationFilters,
     readonly cursor: string | undefined,
     readonly limit: number,
   ) {}
@@ -75,8 +81,9 @@ export class ListOperationsHandler
     super(readStore);
   }
 
-  execute({ userId, state, cursor, limit }: ListOperationsQuery): Promise<Page<OperationDocument>> {
-    const where: Record<string, string> = state === null ? { userId } : { userId, state };
+  execute({ userId, filters, cursor, limit }: ListOperationsQuery): Promise<Page<OperationDocument>> {
+    const where: Record<string, string | number> = { userId };
+    for (const [field, value] of Object.entries(filters)) if (value !== undefined) where[field] = value;
     return this.operations.find({ where, orderBy: 'createdAt', direction: 'desc', after: cursor, limit });
   }
 }

@@ -33,7 +33,7 @@ export function decideOperation(command: OperationCommand, state: OperationState
       kind,
       creationRequest,
       receipts: extra ? [...receipts, extra] : receipts,
-      ...parties(state.op.actions),
+      ...parties(state.op.actions, state.op.creationRequest),
     };
   };
   switch (command.type) {
@@ -130,13 +130,18 @@ export function decideOperation(command: OperationCommand, state: OperationState
 /** Who pays, where a swap delivers when elsewhere, and a cross-network route, as the captured actions say. */
 function parties(
   actions: readonly CapturedAction[],
+  creationRequest: unknown,
 ): Pick<OperationOutcomeFacts, 'payer' | 'deliveredTo' | 'route'> {
+  // A send's target is the user's own only when the request named one of their wallets.
+  const toOwnWallet = (creationRequest as { sendIntent?: { to?: { walletId?: unknown } } } | null)?.sendIntent
+    ?.to?.walletId;
   let payer: string | null = null;
   let deliveredTo: string | null = null;
   let route: OperationOutcomeFacts['route'] = null;
   for (const action of actions) {
     if (action.kind === 'chain') {
       payer ??= action.tx.from;
+      if (action.tx.kind === 'transfer' && toOwnWallet !== undefined) deliveredTo = action.tx.to;
       if (action.tx.kind === 'swap') {
         if (action.tx.recipient && action.tx.recipient !== action.tx.from) deliveredTo = action.tx.recipient;
         if (action.tx.assetOut.network !== action.tx.network)

@@ -2,14 +2,17 @@ import type { Projection } from '@vetted/read-store';
 import type { CapturedAction, OperationEvent } from '../../domain';
 import type { OperationDocument, OperationLegView } from './operation-document';
 
+const FILTERS = ['state', 'kind', 'walletId'] as const;
+
+/** Every combination of the list filters, each an index on the owner plus those fields, newest first. */
 export const operationsCollection = {
   name: 'operations',
-  version: 1,
-  indexes: [
-    { name: 'byUser', equality: ['userId'], orderBy: 'createdAt' },
-    { name: 'byUserState', equality: ['userId', 'state'], orderBy: 'createdAt' },
-  ],
-} as const;
+  version: 2,
+  indexes: Array.from({ length: 1 << FILTERS.length }, (_, mask) => {
+    const fields = FILTERS.filter((_, i) => mask & (1 << i));
+    return { name: ['byUser', ...fields].join('_'), equality: ['userId', ...fields], orderBy: 'createdAt' };
+  }),
+};
 
 function networkOf(action: CapturedAction): string | null {
   if (action.kind === 'chain') return action.tx.network;
