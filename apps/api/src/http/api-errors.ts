@@ -10,6 +10,8 @@ const DESCRIPTIONS: Record<number, string> = {
   409: 'Conflict: see the endpoint for its codes',
   413: 'PAYLOAD_TOO_LARGE: the body exceeds the limit (64 KiB by default)',
   415: 'UNSUPPORTED_MEDIA_TYPE: the body is not application/json',
+  502: 'An upstream venue failed; the body carries its error',
+  503: 'A dependency did not answer; nothing was recorded',
 };
 
 /** Documents the error responses of an endpoint; `overrides` replaces a status's description. */

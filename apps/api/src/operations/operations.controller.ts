@@ -87,11 +87,12 @@ export class OperationsController {
     type: ShapeAOperationView,
     description: 'A replay of the same key and request',
   })
-  @ApiErrors([...BODY_ERRORS, 401, 409], {
+  @ApiErrors([...BODY_ERRORS, 401, 409, 503], {
     400:
       'VALIDATION_FAILED (with field paths), INSUFFICIENT_FUNDS (the wallet cannot fund it), QUOTE_BELOW_FLOOR, ' +
-      'PRICE_UNAVAILABLE, BELOW_MINIMUM_ORDER',
+      'QUOTE_FAILED (no route or unquotable asset), PRICE_UNAVAILABLE, BELOW_MINIMUM_ORDER',
     409: 'IDEMPOTENCY_CONFLICT: the key was used with a different operation',
+    503: 'QUOTE_UNAVAILABLE: the quote source did not answer; nothing was recorded, retry with the same key',
   })
   async create(
     @Body() body: CreateOperationBody,
