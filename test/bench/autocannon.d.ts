@@ -12,6 +12,24 @@ declare module 'autocannon' {
     p99: number;
     [percentile: string]: number;
   }
+  /** The raw request autocannon builds a request from (`setupRequest` may replace any field). */
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string | Buffer;
+    [key: string]: unknown;
+  }
+  interface RequestSpec extends RequestParams {
+    /** Called before every request of a connection; returns the request to send. */
+    setupRequest?: (request: RequestParams, context: Record<string, unknown>) => RequestParams;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void;
+  }
   interface Options {
     url: string;
     connections?: number;
@@ -20,6 +38,8 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     method?: string;
     timeout?: number;
+    body?: string | Buffer;
+    requests?: RequestSpec[];
   }
   interface Result {
     duration: number;

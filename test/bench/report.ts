@@ -62,13 +62,18 @@ function formatTarget(result: BenchResult): string {
   return `< ${formatNumber(t.value)} ${result.unit}`;
 }
 
+/** Two decimals; three below 0.1, where a target such as 0.02 would otherwise read as a coarse 0.01. */
+function formatRatio(ratio: number): string {
+  return Math.abs(ratio) < 0.1 ? ratio.toFixed(3) : ratio.toFixed(2);
+}
+
 export function summaryTable(results: readonly BenchResult[]): string {
   const header = ['benchmark', 'measured', 'baseline', 'ratio', 'target', 'result'];
   const rows = results.map((r) => [
     r.name,
     r.error ? 'error' : formatValue(r.measured, r.unit),
     formatValue(r.baseline, r.baselineUnit ?? r.unit),
-    r.ratio === null ? '-' : `${r.ratio.toFixed(2)}`,
+    r.ratio === null ? '-' : formatRatio(r.ratio),
     formatTarget(r),
     verdict(r) === 'FAIL' ? '** FAIL **' : verdict(r),
   ]);

@@ -13,6 +13,7 @@ import type { Bench, BenchContext } from './bench';
 import { bootBench } from './boot.bench';
 import { concurrentAppendBench } from './concurrent-append.bench';
 import { httpBench } from './http.bench';
+import { operationsBench } from './operations.bench';
 import { rebuildBench } from './rebuild.bench';
 import { refreshBench } from './refresh.bench';
 import { type BenchResult, formatNumber, log, summaryTable, verdict } from './report';
@@ -28,6 +29,7 @@ const BENCHES: readonly Bench[] = [
   bootBench,
   transfersBench,
   refreshBench,
+  operationsBench,
 ];
 
 /** 200,000 signups x 5 events = 1,000,000 events. */
