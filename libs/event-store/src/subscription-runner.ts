@@ -29,7 +29,6 @@ export interface RunnerOptions {
 
 interface Fed {
   consumer: Consumer;
-  handles: ReadonlySet<string>;
   checkpoint: Position | null;
 }
 
@@ -47,6 +46,7 @@ interface Waiter {
  */
 export class SubscriptionRunner {
   private readonly fed: Fed[];
+  private readonly byType = new Map<string, Fed[]>();
   private subscription: AllSubscription | null = null;
   private processed: Position | null = null;
   private waiters: Waiter[] = [];
@@ -60,11 +60,13 @@ export class SubscriptionRunner {
     consumers: readonly Consumer[],
     private readonly options: RunnerOptions = {},
   ) {
-    this.fed = consumers.map((consumer) => ({
-      consumer,
-      handles: new Set(consumer.canHandle),
-      checkpoint: null,
-    }));
+    this.fed = consumers.map((consumer) => ({ consumer, checkpoint: null }));
+    for (const fed of this.fed)
+      for (const type of new Set(fed.consumer.canHandle)) {
+        const list = this.byType.get(type) ?? [];
+        list.push(fed);
+        this.byType.set(type, list);
+      }
   }
 
   /** Starts the subscription; resolves once every event that existed at the call is handled. */
@@ -133,17 +135,24 @@ export class SubscriptionRunner {
   }
 
   private async handle(events: readonly RecordedEvent[]): Promise<void> {
-    for (const fed of this.fed) {
-      const { checkpoint, handles } = fed;
-      // Only the first batch after a resume can hold events a consumer has already seen.
-      const seen = checkpoint !== null && comparePositions(events[0].position, checkpoint) <= 0;
-      const mine: RecordedEvent[] = [];
-      for (let i = 0; i < events.length; i++) {
-        const event = events[i];
-        if (!handles.has(event.type)) continue;
-        if (seen && comparePositions(event.position, checkpoint) <= 0) continue;
-        mine.push(event);
+    // One pass over the batch, each event to the consumers of its type.
+    const batches = new Map<Fed, RecordedEvent[]>();
+    for (const event of events) {
+      const consumers = this.byType.get(event.type);
+      if (consumers === undefined) continue;
+      for (const fed of consumers) {
+        const batch = batches.get(fed);
+        if (batch) batch.push(event);
+        else batches.set(fed, [event]);
       }
+    }
+    for (const [fed, batch] of batches) {
+      const { checkpoint } = fed;
+      // Only the first batch after a resume can hold events a consumer has already seen.
+      const mine =
+        checkpoint !== null && comparePositions(batch[0].position, checkpoint) <= 0
+          ? batch.filter((e) => comparePositions(e.position, checkpoint) > 0)
+          : batch;
       if (mine.length === 0) continue;
       await fed.consumer.handle(mine);
       this.handled += mine.length;
