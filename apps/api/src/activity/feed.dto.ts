@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageParams } from '../http/page-params';
 import { FEED_KINDS, type FeedKind } from '@vetted/activity';
-import { Transform, Type } from 'class-transformer';
-import { IsArray, IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Transform } from 'class-transformer';
+import { IsArray, IsIn, IsOptional } from 'class-validator';
 
-export class FeedParams {
+export class FeedParams extends PageParams {
   @ApiPropertyOptional({
     enum: ['global', 'mine'],
     default: 'global',
@@ -23,20 +24,6 @@ export class FeedParams {
   @IsArray()
   @IsIn(FEED_KINDS, { each: true, message: `each value must be one of ${FEED_KINDS.join(', ')}` })
   kinds?: FeedKind[];
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: "An opaque cursor from the previous page's nextCursor" })
-  @IsOptional()
-  @IsString()
-  @MaxLength(512)
-  cursor?: string;
 }
 
 export class FeedActorView {

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { PageParams } from '../http/page-params';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
 import { shapeASchema } from './shape-a.docs';
 
 export const OPERATION_STATES = [
@@ -13,7 +14,7 @@ export const OPERATION_STATES = [
   'canceled',
 ] as const;
 
-export class ListOperationsParams {
+export class ListOperationsParams extends PageParams {
   @ApiPropertyOptional({ enum: OPERATION_STATES })
   @IsOptional()
   @IsIn(OPERATION_STATES)
@@ -31,20 +32,6 @@ export class ListOperationsParams {
   @IsInt()
   @Min(1)
   walletId?: number;
-
-  @ApiPropertyOptional({ minimum: 1, maximum: 100, default: 50 })
-  @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(100)
-  limit?: number;
-
-  @ApiPropertyOptional({ description: "An opaque cursor from the previous page's nextCursor" })
-  @IsOptional()
-  @IsString()
-  @MaxLength(512)
-  cursor?: string;
 }
 
 export class OperationLegView {
