@@ -270,6 +270,25 @@ describe('reviewed operations, Shape A, over HTTP', () => {
     expect(feed.entries).toEqual([]);
   });
 
+  it('executes two ERC-20 swaps of one wallet approved at once, one after another', async () => {
+    const { user, evm } = await funded();
+    const swap = () => ({
+      kind: 'swap',
+      walletId: evm.id,
+      swapIntent: {
+        from: { network: 'base', token: USDC },
+        to: { network: 'base', token: null },
+        amount: '5',
+        quoteFloor: { sellRaw: '5000000', receiveRaw: '1' },
+      },
+    });
+    const [a, b] = [(await create(user.token, swap())).json(), (await create(user.token, swap())).json()];
+    await Promise.all([a, b].map((op) => c.post(`/v1/operations/${op.id}/approve`, user.token)));
+    expect((await settled(user.token, a.id)).state).toBe('done');
+    expect((await settled(user.token, b.id)).state).toBe('done');
+    expect(await usdcOf(user.token, evm.id)).toBe('90000000');
+  });
+
   it('discards an unapproved operation idempotently; a dismissed one cannot be approved', async () => {
     const { user, evm, recipient } = await funded();
     const op = (await create(user.token, send(evm.id, { walletId: recipient.id }))).json();

@@ -140,4 +140,38 @@ describe('OperationExecutor', () => {
     expect(await state()).toMatchObject({ status: 'failed', errorCode: 'INSUFFICIENT_FUNDS' });
     expect(await received()).toBe(5n * USDC);
   });
+
+  it('runs operations of one wallet one after another when approved together', async () => {
+    const { executor, transfer, received } = await setUp();
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    const at = new Date().toISOString();
+    for (const [i, operationId] of ids.entries()) {
+      const decide = (command: OperationCommand) =>
+        handleCommand(store, operationStream(operationId), operationDecider, command);
+      await decide({
+        type: 'CreateOperation',
+        data: {
+          operationId,
+          userId: 'u',
+          username: 'alice',
+          shape: 'A',
+          kind: 'action_sequence',
+          walletId: 1,
+          requestHash: `h${i}`,
+          creationRequest: {},
+          actions: [transfer(BigInt(i + 1) * USDC)],
+          source: null,
+          at,
+        },
+      });
+      await decide({ type: 'ApproveOperation', data: { userId: 'u', sourceWalletActive: true, at } });
+    }
+    const approvals = await Promise.all(
+      ids.map(async (id) => (await store.readStream(operationStream(id)))[1]),
+    );
+    await executor.handle(approvals);
+    for (const id of ids)
+      expect((await loadState(store, operationStream(id), operationDecider)).status).toBe('done');
+    expect(await received()).toBe(6n * USDC);
+  });
 });

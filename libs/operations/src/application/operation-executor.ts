@@ -68,9 +68,23 @@ export class OperationExecutor implements Consumer {
     this.ports = { chain, perps, predict, quoter, tokens };
   }
 
+  /**
+   * Operations of different paying wallets run concurrently; those of one wallet run one after
+   * another, in approval order (two swaps of one wallet would otherwise race on its allowance and
+   * its nonce).
+   */
   async handle(events: readonly RecordedEvent[]): Promise<void> {
+    const byWallet = new Map<number, string[]>();
+    for (const event of events) {
+      const operationId = (event.data as { operationId: string }).operationId;
+      const state = await loadState(this.store, operationStream(operationId), operationDecider);
+      const walletId = state.status === 'none' ? -1 : state.op.walletId;
+      byWallet.set(walletId, [...(byWallet.get(walletId) ?? []), operationId]);
+    }
     await Promise.all(
-      events.map((event) => this.execute((event.data as { operationId: string }).operationId)),
+      [...byWallet.values()].map(async (operationIds) => {
+        for (const operationId of operationIds) await this.execute(operationId);
+      }),
     );
   }
 
