@@ -5,7 +5,6 @@ import { bearer } from '../support/test-app';
 
 const USDC = USDC_ADDRESSES.base;
 const PERPS_USDC = USDC_ADDRESSES.perps;
-const TERMINAL = ['done', 'failed', 'failed_before_effect', 'dismissed', 'canceled'];
 
 type Balance = { network: string; token: string | null; amountRaw: string; usdValue: string | null };
 type AuditEntry = { type: string; data: Record<string, unknown> };
@@ -32,29 +31,15 @@ describe('reviewed operations, the remaining arms and faults, over HTTP', () => 
     const res = await c.post('/v1/sandbox/faucet', token, { walletId, network, token: asset, amount });
     expect(res.statusCode).toBe(201);
   };
-  const create = (token: string, operation: object, idempotencyKey: string = randomUUID()) =>
-    c.post('/v1/operations', token, { idempotencyKey, operation });
+  const create = (token: string, operation: object, key?: string) => c.createOperation(token, operation, key);
   const approve = (token: string, id: string) => c.post(`/v1/operations/${id}/approve`, token);
-  const get = (token: string, id: string) =>
-    c.app.request({ method: 'GET', url: `/v1/operations/${id}`, headers: bearer(token) });
-  const timeline = async (token: string, id: string): Promise<AuditEntry[]> =>
-    (
-      await c.app.request({ method: 'GET', url: `/v1/operations/${id}/events`, headers: bearer(token) })
-    ).json();
+  const get = (token: string, id: string) => c.getOperation(token, id);
+  const timeline = (token: string, id: string): Promise<AuditEntry[]> => c.timeline(token, id);
   const list = async (token: string, query: string) =>
     (await c.app.request({ method: 'GET', url: `/v1/operations?${query}`, headers: bearer(token) })).json();
 
-  /** Polls the operation every 20 ms until it is terminal (10 s at most); `whileWorking` runs between polls. */
-  async function settled(token: string, id: string, whileWorking: () => Promise<void> = async () => {}) {
-    const deadline = Date.now() + 10_000;
-    while (Date.now() < deadline) {
-      const op = (await get(token, id)).json();
-      if (TERMINAL.includes(op.state)) return op;
-      if (op.state === 'working') await whileWorking();
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error(`operation ${id} did not reach a terminal state within 10 s`);
-  }
+  const settled = (token: string, id: string, whileWorking?: () => Promise<void>) =>
+    c.settledOperation(token, id, whileWorking);
 
   /** Creates, approves and waits for the operation; it must be created 201 awaiting approval. */
   async function run(token: string, operation: object) {

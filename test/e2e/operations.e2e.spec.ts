@@ -38,18 +38,9 @@ describe('reviewed operations, Shape A, over HTTP', () => {
     walletId,
     sendIntent: { token: { network: 'base', token: USDC }, amount, to },
   });
-  const create = (token: string, operation: object, idempotencyKey: string = randomUUID()) =>
-    c.post('/v1/operations', token, { idempotencyKey, operation });
-  const get = (token: string, id: string) =>
-    c.app.request({ method: 'GET', url: `/v1/operations/${id}`, headers: bearer(token) });
-  async function settled(token: string, id: string) {
-    for (let i = 0; i < 200; i++) {
-      const op = (await get(token, id)).json();
-      if (!['awaitingApproval', 'working'].includes(op.state)) return op;
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    throw new Error('operation did not reach a terminal state');
-  }
+  const create = (token: string, operation: object, key?: string) => c.createOperation(token, operation, key);
+  const get = (token: string, id: string) => c.getOperation(token, id);
+  const settled = (token: string, id: string) => c.settledOperation(token, id);
   const usdcOf = async (token: string, walletId: number) => {
     const list = await c.refreshed(token, { walletId });
     const wallet = list.find((w) => w.id === walletId)!;

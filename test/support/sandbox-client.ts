@@ -1,4 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import { bearer, startTestApp, type TestApp } from './test-app';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type JsonObject = Record<string, any>;
+
+const TERMINAL = ['done', 'failed', 'failed_before_effect', 'dismissed', 'canceled'];
 
 export const SANDBOX_ADMIN = 'test-sandbox-admin-token';
 export const adminHeader = { 'x-sandbox-admin': SANDBOX_ADMIN };
@@ -43,5 +49,34 @@ export class SandboxTestClient {
       await new Promise((r) => setTimeout(r, 20));
     }
     throw new Error('observation did not complete');
+  }
+
+  createOperation(token: string, operation: object, idempotencyKey: string = randomUUID()) {
+    return this.post('/v1/operations', token, { idempotencyKey, operation });
+  }
+
+  getOperation(token: string, id: string) {
+    return this.app.request({ method: 'GET', url: `/v1/operations/${id}`, headers: bearer(token) });
+  }
+  async timeline(token: string, id: string): Promise<{ type: string; data: JsonObject }[]> {
+    return (
+      await this.app.request({ method: 'GET', url: `/v1/operations/${id}/events`, headers: bearer(token) })
+    ).json();
+  }
+
+  /** Polls the operation every 20 ms until it is terminal (10 s at most); `whileWorking` runs between polls. */
+  async settledOperation(
+    token: string,
+    id: string,
+    whileWorking: () => Promise<void> = async () => {},
+  ): Promise<JsonObject> {
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const op = (await this.getOperation(token, id)).json();
+      if (TERMINAL.includes(op.state)) return op;
+      if (op.state === 'working') await whileWorking();
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error(`operation ${id} did not reach a terminal state within 10 s`);
   }
 }

@@ -49,21 +49,21 @@ describe('OperationExecutor', () => {
         amountRaw: amount.toString(),
       },
     });
-    const operationId = randomUUID();
-    const decide = (command: OperationCommand) =>
-      handleCommand(store, operationStream(operationId), operationDecider, command);
     const at = clock.now().toISOString();
-    const approveWith = async (actions: CapturedAction[]) => {
+    /** Records an approved operation of the given actions (a fresh id by default). */
+    const approveOperation = async (actions: CapturedAction[], id: string = randomUUID()) => {
+      const decide = (command: OperationCommand) =>
+        handleCommand(store, operationStream(id), operationDecider, command);
       await decide({
         type: 'CreateOperation',
         data: {
-          operationId,
+          operationId: id,
           userId: 'u',
           username: 'alice',
           shape: 'A',
           kind: 'action_sequence',
           walletId: 1,
-          requestHash: 'h',
+          requestHash: `h-${id}`,
           creationRequest: {},
           actions,
           source: null,
@@ -71,10 +71,26 @@ describe('OperationExecutor', () => {
         },
       });
       await decide({ type: 'ApproveOperation', data: { userId: 'u', sourceWalletActive: true, at } });
+      return id;
     };
+    const operationId = randomUUID();
+    const decide = (command: OperationCommand) =>
+      handleCommand(store, operationStream(operationId), operationDecider, command);
+    const approveWith = (actions: CapturedAction[]) => approveOperation(actions, operationId);
     const received = () => sandbox.chain.balance('base', to, USDC_ADDRESSES.base);
     const state = () => loadState(store, operationStream(operationId), operationDecider);
-    return { sandbox, executor, transfer, operationId, decide, approveWith, received, state, at };
+    return {
+      sandbox,
+      executor,
+      transfer,
+      operationId,
+      decide,
+      approveWith,
+      approveOperation,
+      received,
+      state,
+      at,
+    };
   }
 
   it('executes every leg in order and reaches done', async () => {
@@ -142,30 +158,9 @@ describe('OperationExecutor', () => {
   });
 
   it('runs operations of one wallet one after another when approved together', async () => {
-    const { executor, transfer, received } = await setUp();
-    const ids = [randomUUID(), randomUUID(), randomUUID()];
-    const at = new Date().toISOString();
-    for (const [i, operationId] of ids.entries()) {
-      const decide = (command: OperationCommand) =>
-        handleCommand(store, operationStream(operationId), operationDecider, command);
-      await decide({
-        type: 'CreateOperation',
-        data: {
-          operationId,
-          userId: 'u',
-          username: 'alice',
-          shape: 'A',
-          kind: 'action_sequence',
-          walletId: 1,
-          requestHash: `h${i}`,
-          creationRequest: {},
-          actions: [transfer(BigInt(i + 1) * USDC)],
-          source: null,
-          at,
-        },
-      });
-      await decide({ type: 'ApproveOperation', data: { userId: 'u', sourceWalletActive: true, at } });
-    }
+    const { executor, transfer, received, approveOperation } = await setUp();
+    const ids: string[] = [];
+    for (const amount of [1n, 2n, 3n]) ids.push(await approveOperation([transfer(amount * USDC)]));
     const approvals = await Promise.all(
       ids.map(async (id) => (await store.readStream(operationStream(id)))[1]),
     );
