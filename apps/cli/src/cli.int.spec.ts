@@ -26,7 +26,9 @@ describe('cli', () => {
 
       out.length = 0;
       expect(await replay(config, 'feed')).toBe(0);
-      expect(out.join('\n')).toMatch(/replayed 10 events into 2 feed documents/);
+      expect(out.join('\n')).toMatch(
+        /replayed feed over 10 events of \$all: applied the 2 of its types, 2 documents/,
+      );
       expect(await replay(config, 'nope')).toBe(64);
     } finally {
       log.mockRestore();

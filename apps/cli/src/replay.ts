@@ -46,8 +46,8 @@ export async function replay(config: Config, name: string): Promise<number> {
     const seconds = (Date.now() - started) / 1000;
     const documents = await readStore.collection(projection.collection).count();
     console.log(
-      `replayed ${events} events into ${documents} ${name} documents in ${seconds.toFixed(1)} s` +
-        ` (${Math.round(events / Math.max(seconds, 0.001))} events/s)`,
+      `replayed ${name} over ${total} events of $all: applied the ${events} of its types, ${documents} documents,` +
+        ` in ${seconds.toFixed(1)} s (${Math.round(total / Math.max(seconds, 0.001))} events/s)`,
     );
     return 0;
   } finally {

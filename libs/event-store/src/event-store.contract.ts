@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { AllHandler, AllSubscription, EventStore, NewEvent, RecordedEvent } from './event-store';
+import type {
+  AllHandler,
+  AllSubscription,
+  EventStore,
+  NewEvent,
+  RecordedEvent,
+  SubscribeToAllOptions,
+} from './event-store';
 import { WrongExpectedRevisionError } from './event-store';
 import type { Position } from './position';
 import { comparePositions, positionOf } from './position';
@@ -11,6 +18,8 @@ export interface EventStoreContractOptions {
    * against a shared server: the suite then only looks at the streams it wrote.
    */
   isolated?: boolean;
+  /** The store skips events outside a subscription's `eventTypes` (rather than delivering them anyway). */
+  filtersEventTypes?: boolean;
   /** How long to wait for an event to arrive through a subscription (default 5000 ms). */
   liveTimeoutMs?: number;
 }
@@ -90,18 +99,18 @@ export function eventStoreContract(
     /** Subscribes and records the events of the given streams (everything else in `$all` is ignored). */
     function follow(
       streams: readonly string[],
-      subscribeOptions: { after?: Position; batchSize?: number },
+      subscribeOptions: SubscribeToAllOptions,
       onEvents?: AllHandler,
     ) {
       const mine = new Set(streams);
       const seen: RecordedEvent[] = [];
       const batches: number[] = [];
       let last: Position | undefined;
-      const subscription = store.subscribeToAll(subscribeOptions, async (batch) => {
-        batches.push(batch.length);
-        await onEvents?.(batch);
+      const subscription = store.subscribeToAll(subscribeOptions, async (batch, upTo) => {
+        if (batch.length > 0) batches.push(batch.length);
+        await onEvents?.(batch, upTo);
         for (const event of batch) if (mine.has(event.streamId)) seen.push(event);
-        last = batch[batch.length - 1].position;
+        last = upTo;
       });
       subscriptions.push(subscription);
       return {
@@ -420,6 +429,28 @@ export function eventStoreContract(
         await followed.until(4);
         expect(numbers(followed.seen)).toEqual([0, 1, 2, 3]);
         if (options.isolated) expect(followed.batches.reduce((sum, n) => sum + n, 0)).toBe(4);
+      });
+
+      it('with eventTypes, delivers every event of those types and reports progress past the others', async () => {
+        const stream = streamId();
+        const start = await now();
+        await store.appendToStream(stream, [...events(2, 0, 'Wanted'), ...events(3, 2, 'Other')], {
+          expectedRevision: 'no_stream',
+        });
+        const followed = follow([stream], { after: start, batchSize: 2, eventTypes: ['Wanted'] });
+        await followed.until(2);
+        const head = await store.headPosition();
+        await waitUntil(
+          () =>
+            followed.lastPosition() !== undefined && comparePositions(followed.lastPosition()!, head!) >= 0,
+          'progress up to the head, past the events of other types',
+        );
+        await store.appendToStream(stream, events(1, 5, 'Wanted'), { expectedRevision: 4 });
+        await followed.until(3);
+        const wanted = followed.seen.filter((e) => e.type === 'Wanted');
+        expect(numbers(wanted)).toEqual([0, 1, 5]);
+        // A store may filter (SQLite does) or deliver the rest for the subscriber to ignore.
+        if (options.filtersEventTypes) expect(followed.seen.every((e) => e.type === 'Wanted')).toBe(true);
       });
 
       it('awaits the handler before the next batch', async () => {

@@ -63,7 +63,25 @@ export class WrongExpectedRevisionError extends Error {
  * Receives `$all` events in order, in batches. The next batch is delivered only after the
  * returned promise resolves; a rejection stops the subscription and rejects `done`.
  */
-export type AllHandler = (events: readonly RecordedEvent[]) => Promise<void> | void;
+/**
+ * Takes the next events of `$all` in order. `upTo` is how far `$all` has been read, at or after the
+ * last event given: events between were not asked for (see `eventTypes`). A call may bring no events
+ * at all, only progress.
+ */
+export type AllHandler = (events: readonly RecordedEvent[], upTo: Position) => Promise<void> | void;
+
+export interface SubscribeToAllOptions {
+  /** Deliver events strictly after this position (default: from the start). */
+  after?: Position;
+  /** At most this many events per handler call. */
+  batchSize?: number;
+  /**
+   * The event types the subscriber handles. A hint: a store may skip other events (the SQLite store
+   * filters in its query) or deliver them anyway (the subscriber ignores them); `upTo` reports the
+   * progress either way.
+   */
+  eventTypes?: readonly string[];
+}
 
 export interface AllSubscription {
   /** Stops delivery; resolves once no handler call is running (so a handler must not await it). */
@@ -93,7 +111,7 @@ export interface EventStore {
    * Catch-up subscription: delivers every event strictly after `after` in `$all` order, then keeps
    * delivering new events live, with no gap and no duplicate.
    */
-  subscribeToAll(options: { after?: Position; batchSize?: number }, handler: AllHandler): AllSubscription;
+  subscribeToAll(options: SubscribeToAllOptions, handler: AllHandler): AllSubscription;
 
   /** Position of the last event in `$all`, or null when the store is empty. */
   headPosition(): Promise<Position | null>;

@@ -80,8 +80,12 @@ export class SubscriptionRunner {
     const head = await this.store.headPosition();
     const caughtUp = head === null ? Promise.resolve(true) : this.waitFor(head, 0x7fffffff);
     this.subscription = this.store.subscribeToAll(
-      { after: from ?? undefined, batchSize: this.options.batchSize ?? 5000 },
-      (events) => this.handle(events),
+      {
+        after: from ?? undefined,
+        batchSize: this.options.batchSize ?? 5000,
+        eventTypes: [...this.byType.keys()],
+      },
+      (events, upTo) => this.handle(events, upTo),
     );
     this.subscription.done.catch((error: unknown) => {
       this.failure = error;
@@ -134,7 +138,7 @@ export class SubscriptionRunner {
     });
   }
 
-  private async handle(events: readonly RecordedEvent[]): Promise<void> {
+  private async handle(events: readonly RecordedEvent[], upTo: Position): Promise<void> {
     // One pass over the batch, each event to the consumers of its type.
     const batches = new Map<Fed, RecordedEvent[]>();
     for (const event of events) {
@@ -157,7 +161,7 @@ export class SubscriptionRunner {
       await fed.consumer.handle(mine);
       this.handled += mine.length;
     }
-    const last = events[events.length - 1].position;
+    const last = upTo;
     const text = formatPosition(last);
     for (const fed of this.fed) {
       fed.checkpoint = last;

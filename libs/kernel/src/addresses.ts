@@ -1,13 +1,25 @@
 import { keccak_256 } from '@noble/hashes/sha3';
 import { randomBytes } from 'node:crypto';
 
+/**
+ * Checksums computed recently, by lowercase hex body: the same few addresses (tokens, spenders, the
+ * caller's wallets) are checksummed on every request, and a keccak per call showed in profiles.
+ * Bounded: emptied when full (a recompute is only a keccak).
+ */
+const CHECKSUMS = new Map<string, string>();
+const CHECKSUM_CACHE_SIZE = 10_000;
+
 /** EIP-55 mixed-case checksum encoding of a 20-byte EVM address. */
 export function toChecksumAddress(address: string): string {
   const lower = address.toLowerCase().replace(/^0x/, '');
+  const known = CHECKSUMS.get(lower);
+  if (known !== undefined) return known;
   if (!/^[0-9a-f]{40}$/.test(lower)) throw new Error(`not an EVM address: ${address}`);
   const hash = Buffer.from(keccak_256(lower)).toString('hex');
   let out = '0x';
   for (let i = 0; i < 40; i++) out += parseInt(hash[i], 16) >= 8 ? lower[i].toUpperCase() : lower[i];
+  if (CHECKSUMS.size >= CHECKSUM_CACHE_SIZE) CHECKSUMS.clear();
+  CHECKSUMS.set(lower, out);
   return out;
 }
 

@@ -33,6 +33,10 @@ export const VENUE_PROVIDERS: Provider[] = [
         clock,
         seed: config.sandbox.seed,
         blockTimeSeconds: config.sandbox.blockTimeSeconds,
+        // It stands in for remote chains and venues: WAL with NORMAL survives a crash of this
+        // process; an OS crash may lose its latest commits, as a chain may drop its latest blocks.
+        // The event store, the service's own record, stays FULL. See docs/decisions.md.
+        synchronous: 'NORMAL',
       }),
   },
   { provide: PRICE_READER, inject: [SANDBOX], useFactory: (s: Sandbox) => s.prices },

@@ -13,6 +13,7 @@ import type { AppendExpectedRevision, JSONType, ReadPosition } from '@eventstore
 import { randomUUID } from 'node:crypto';
 import type {
   AllHandler,
+  SubscribeToAllOptions,
   AllSubscription,
   AppendResult,
   EventStore,
@@ -134,7 +135,7 @@ export class EsdbEventStore implements EventStore {
     return recorded.length > maxCount ? recorded.slice(0, maxCount) : recorded;
   }
 
-  subscribeToAll(options: { after?: Position; batchSize?: number }, handler: AllHandler): AllSubscription {
+  subscribeToAll(options: SubscribeToAllOptions, handler: AllHandler): AllSubscription {
     if (this.closed) throw new Error('EsdbEventStore is closed');
     const batchSize = positiveInteger(options.batchSize, DEFAULT_BATCH_SIZE, 'batchSize');
     const from: ReadPosition = options.after ?? START;

@@ -64,7 +64,7 @@ export class EsdbSubscription implements AllSubscription {
       await null;
       while (this.queue.length > 0 && !this.stopped) {
         const batch = this.queue.splice(0, this.batchSize);
-        await this.handler(batch);
+        await this.handler(batch, batch[batch.length - 1].position);
         if (!this.stopped && this.stream.isPaused() && this.queue.length < this.batchSize)
           this.stream.resume();
       }

@@ -18,9 +18,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 eventStoreContract(
   'SqliteEventStore',
   async () => new SqliteEventStore({ file: newFile(), pollIntervalMs: 25 }),
-  {
-    isolated: true,
-  },
+  { isolated: true, filtersEventTypes: true },
 );
 
 describe('SqliteEventStore', () => {

@@ -11,12 +11,13 @@ import type {
   ExpectedRevision,
   NewEvent,
   RecordedEvent,
+  SubscribeToAllOptions,
 } from '../event-store';
 import { WrongExpectedRevisionError } from '../event-store';
 import { assertExpectedRevision, matchesExpectedRevision } from '../expected-revision';
 import type { Position } from '../position';
 import { positionOf } from '../position';
-import type { BatchSource } from './sqlite-subscription';
+import type { BatchSource, ReadProgress } from './sqlite-subscription';
 import { SqliteSubscription } from './sqlite-subscription';
 
 export interface SqliteEventStoreOptions {
@@ -123,6 +124,8 @@ export class SqliteEventStore implements EventStore, BatchSource {
   private readonly positionOfRevision: Database.Statement<[string, number], number>;
   private readonly selectStream: Database.Statement<[string, number], Row>;
   private readonly selectAll: Database.Statement<[bigint, number], Row>;
+  /** Per set of event types (subscriptions name few sets): their filtered read. */
+  private readonly selectAllOfTypes = new Map<string, Database.Statement<unknown[], Row>>();
   private readonly selectHead: Database.Statement<[], number | null>;
   private readonly selectCounts: Database.Statement<[], [string, number]>;
   private readonly selectDataVersion: Database.Statement<[], number>;
@@ -224,16 +227,35 @@ export class SqliteEventStore implements EventStore, BatchSource {
     return this.readBatch(options.after?.commit ?? 0n, maxCount);
   }
 
-  /** @internal for subscriptions */
   readBatch(after: bigint, limit: number): RecordedEvent[] {
     return this.selectAll.all(after, limit).map(toRecorded);
   }
 
-  subscribeToAll(options: { after?: Position; batchSize?: number }, handler: AllHandler): AllSubscription {
+  /** @internal for subscriptions: the next events after `after`, only of `types` when given. */
+  readProgress(after: bigint, limit: number, types: readonly string[] | null): ReadProgress {
+    if (types === null) {
+      const events = this.readBatch(after, limit);
+      return { events, upTo: events.length > 0 ? events[events.length - 1].position.commit : after };
+    }
+    // Up to a bound read first, so that finding fewer than the limit says everything up to it was seen.
+    const head = BigInt(this.selectHead.get() ?? 0);
+    if (head <= after) return { events: [], upTo: after };
+    const rows = this.ofTypes(types).all(after, head, ...types, limit);
+    const events = rows.map(toRecorded);
+    return { events, upTo: events.length === limit ? events[events.length - 1].position.commit : head };
+  }
+
+  subscribeToAll(options: SubscribeToAllOptions, handler: AllHandler): AllSubscription {
     if (this.closed) throw new Error('SqliteEventStore is closed');
     const batchSize = positiveInteger(options.batchSize, DEFAULT_BATCH_SIZE, 'batchSize');
-    const subscription = new SqliteSubscription(this, options.after?.commit ?? 0n, batchSize, handler, (s) =>
-      this.unsubscribe(s),
+    const types = options.eventTypes === undefined ? null : [...new Set(options.eventTypes)].sort();
+    const subscription = new SqliteSubscription(
+      this,
+      options.after?.commit ?? 0n,
+      batchSize,
+      types,
+      handler,
+      (s) => this.unsubscribe(s),
     );
     if (this.subscriptions.size === 0) this.startPolling();
     this.subscriptions.add(subscription);
@@ -324,6 +346,21 @@ export class SqliteEventStore implements EventStore, BatchSource {
       outcomes[i] = { nextExpectedRevision: revision, position: positionOf(position) };
     }
     return outcomes;
+  }
+
+  private ofTypes(types: readonly string[]): Database.Statement<unknown[], Row> {
+    const key = types.join('\n');
+    let statement = this.selectAllOfTypes.get(key);
+    if (statement === undefined) {
+      const placeholders = types.map(() => '?').join(', ');
+      statement = this.db.prepare<unknown[], Row>(
+        `SELECT ${COLUMNS} FROM events WHERE position > ? AND position <= ?
+           AND type IN (${placeholders}) ORDER BY position LIMIT ?`,
+      );
+      statement.raw(true);
+      this.selectAllOfTypes.set(key, statement);
+    }
+    return statement;
   }
 
   private unsubscribe(subscription: SqliteSubscription): void {

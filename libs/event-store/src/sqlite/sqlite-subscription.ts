@@ -1,8 +1,18 @@
 import type { AllHandler, AllSubscription, RecordedEvent } from '../event-store';
+import { positionOf } from '../position';
 
-/** Where a subscription reads from: `$all` strictly after a row id, at most `limit` events. */
+/** What one read found: the events, and the row id everything up to which has been looked at. */
+export interface ReadProgress {
+  events: RecordedEvent[];
+  upTo: bigint;
+}
+
+/**
+ * Where a subscription reads from: `$all` strictly after a row id, at most `limit` events, only of
+ * the types in `types` when it is not null.
+ */
 export interface BatchSource {
-  readBatch(after: bigint, limit: number): RecordedEvent[];
+  readProgress(after: bigint, limit: number, types: readonly string[] | null): ReadProgress;
 }
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -27,6 +37,7 @@ export class SqliteSubscription implements AllSubscription {
     private readonly source: BatchSource,
     private after: bigint,
     private readonly batchSize: number,
+    private readonly types: readonly string[] | null,
     private readonly handler: AllHandler,
     private readonly onEnd: (subscription: SqliteSubscription) => void,
   ) {
@@ -55,14 +66,14 @@ export class SqliteSubscription implements AllSubscription {
       while (this.wanted && !this.stopped) {
         this.wanted = false;
         for (;;) {
-          const batch = this.source.readBatch(this.after, this.batchSize);
-          if (batch.length === 0) break;
-          this.after = batch[batch.length - 1].position.commit;
-          await this.handler(batch);
+          const { events, upTo } = this.source.readProgress(this.after, this.batchSize, this.types);
+          if (upTo <= this.after) break;
+          this.after = upTo;
+          await this.handler(events, positionOf(upTo));
           if (this.stopped) return;
           // A synchronous handler would otherwise hold the event loop for a whole catch-up.
           await nextTurn();
-          if (batch.length < this.batchSize || this.stopped) break;
+          if (events.length < this.batchSize || this.stopped) break;
         }
       }
     } catch (error) {
