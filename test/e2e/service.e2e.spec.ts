@@ -1,3 +1,4 @@
+import { SHAPE_B_TYPES } from '@vetted/operations';
 import { bearer, startTestApp, type TestApp } from '../support/test-app';
 
 describe('operations of the service itself', () => {
@@ -42,7 +43,7 @@ describe('operations of the service itself', () => {
       'wallets@v3',
       'walletBalances@v1',
       'feed@v2',
-      'operations@v2',
+      'operations@v3',
       'operationActivity@v1',
     ]);
   });
@@ -106,6 +107,11 @@ describe('operations of the service itself', () => {
       for (const status of statuses) expect(Object.keys(operation.responses)).toContain(status);
     }
     expect(doc.components.schemas.ErrorBody).toBeDefined();
+    const schemas = doc.components.schemas;
+    const intentArms: { $ref: string }[] = schemas.CreateOperationBody.properties.intent.oneOf;
+    const shapeBTypes = intentArms.flatMap((arm) => schemas[arm.$ref.split('/').pop()!].properties.type.enum);
+    expect(new Set(shapeBTypes)).toEqual(new Set(SHAPE_B_TYPES));
+    expect(schemas.ShapeBOperationView.properties.continuation).toBeDefined();
   });
 
   it('never writes a bearer token, a masterKey or a speech token to the logs', async () => {

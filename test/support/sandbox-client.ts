@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Clock } from '@vetted/kernel';
 import { bearer, startTestApp, type TestApp } from './test-app';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -16,8 +17,10 @@ export type WalletJson = { id: number; refresh: { status: string }; [field: stri
 export class SandboxTestClient {
   private constructor(public app: TestApp) {}
 
-  static async start(): Promise<SandboxTestClient> {
-    return new SandboxTestClient(await startTestApp({ env: { SANDBOX_ADMIN_TOKEN: SANDBOX_ADMIN } }));
+  static async start(env: Record<string, string> = {}, clock?: Clock): Promise<SandboxTestClient> {
+    return new SandboxTestClient(
+      await startTestApp({ env: { SANDBOX_ADMIN_TOKEN: SANDBOX_ADMIN, ...env }, clock }),
+    );
   }
 
   async restart(): Promise<void> {

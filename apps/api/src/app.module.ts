@@ -18,6 +18,7 @@ import { AuthGuard } from './http/auth';
 import { ErrorFilter } from './http/error-filter';
 import { ReadYourWrites } from './http/read-your-writes';
 import { RequestValidationPipe } from './http/validation';
+import { OperationRenderer } from './operations/operation-renderer';
 import { OperationsController } from './operations/operations.controller';
 import { DepositWalletsController } from './predict/deposit-wallets.controller';
 import { SandboxAdminController } from './sandbox/sandbox-admin.controller';
@@ -43,6 +44,7 @@ const HANDLERS = [
 ];
 const HTTP = [
   ReadYourWrites,
+  OperationRenderer,
   { provide: APP_GUARD, useClass: AuthGuard },
   { provide: APP_FILTER, useClass: ErrorFilter },
   { provide: APP_PIPE, useClass: RequestValidationPipe },

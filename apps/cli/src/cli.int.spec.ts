@@ -2,6 +2,10 @@ import { loadConfig } from '@vetted/kernel';
 import { startTestApp } from '../../../test/support/test-app';
 import { replay } from './replay';
 import { stats } from './stats';
+import { submit, type SubmitOptions } from './submit';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 describe('cli', () => {
   it('reports events per type and replays a projection from $all', async () => {
@@ -34,6 +38,60 @@ describe('cli', () => {
       log.mockRestore();
       stderr.mockRestore();
       error.mockRestore();
+    }
+  });
+});
+
+describe('cli submit', () => {
+  it('creates a Shape B operation from a file; the same file again replays it; a bad intent exits 1', async () => {
+    const t = await startTestApp();
+    const dir = await mkdtemp(path.join(tmpdir(), 'vetted-submit-'));
+    const out: string[] = [];
+    const log = jest.spyOn(console, 'log').mockImplementation((line: string) => void out.push(line));
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const user = await t.signUp();
+      const evm = user.wallets.find((w) => w.family === 'evm')!;
+      const http: SubmitOptions['http'] = async (url, init) => {
+        const res = await t.request({
+          method: 'POST',
+          url: new URL(url).pathname,
+          headers: init.headers,
+          payload: init.body,
+        });
+        return { status: res.statusCode, text: async () => res.body };
+      };
+      const file = path.join(dir, 'intent.json');
+      const intent = {
+        type: 'evmCall',
+        walletId: evm.id,
+        network: 'base',
+        to: '0x' + '5c'.repeat(20),
+        data: '0x',
+        value: '0',
+        gasLimit: '21000',
+      };
+      await writeFile(file, JSON.stringify(intent));
+      // The wallet holds nothing yet: the refusal is printed and the exit code says so.
+      expect(await submit({ file, url: 'http://api', token: user.token, http })).toBe(1);
+      expect(JSON.parse(out.pop()!).error.code).toBe('INSUFFICIENT_FUNDS');
+
+      await t.request({
+        method: 'POST',
+        url: '/v1/sandbox/faucet',
+        headers: { authorization: `Bearer ${user.token}` },
+        payload: { walletId: evm.id, network: 'base', token: null, amount: '1' },
+      });
+      expect(await submit({ file, url: 'http://api', token: user.token, http })).toBe(0);
+      const created = JSON.parse(out.pop()!);
+      expect(created).toMatchObject({ kind: 'evmCall', state: 'pending', approvalRequired: true });
+      expect(await submit({ file, url: 'http://api', token: user.token, http })).toBe(0);
+      expect(JSON.parse(out.pop()!).id).toBe(created.id);
+    } finally {
+      log.mockRestore();
+      error.mockRestore();
+      await rm(dir, { recursive: true, force: true });
+      await t.close();
     }
   });
 });

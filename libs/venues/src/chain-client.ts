@@ -73,4 +73,9 @@ export interface ChainClient {
   receiptBySubmission(submissionId: string): Promise<TxReceipt | null>;
   /** A Solana blockhash to sign with, and when it stops being accepted. */
   recentBlockhash(): Promise<RecentBlockhash>;
+  /**
+   * Whether a transaction naming this Solana blockhash would be accepted now: one the chain issued
+   * and that has not expired. Supplied transactions are checked with it before they are reviewed.
+   */
+  isBlockhashValid(blockhash: string): Promise<boolean>;
 }

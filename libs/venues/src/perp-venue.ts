@@ -92,6 +92,29 @@ export interface PerpAccount {
   positions: PerpPosition[];
 }
 
+/** A coin held on the venue's spot market: `total` in coin units (at most the coin's `szDecimals`). */
+export interface SpotBalance {
+  coin: string;
+  total: string;
+}
+
+/**
+ * A spot IOC limit order on the coin's market against USDC, the same book, rounding and 10-USDC
+ * minimum as `PerpOrderRequest`. A buy pays from the address's USDC on `perps` (its margin account),
+ * but only what is withdrawable: the worst case (rounded size × rounded limit, plus the taker fee on
+ * it) must be, or it is refused `insufficient_funds`, so margin in use is never spent. A sell needs
+ * the rounded size in the coin's spot balance. The fee is USDC on the filled notional.
+ */
+export type SpotOrderRequest = Omit<PerpOrderRequest, 'reduceOnly' | 'leverage'>;
+
+/** A spot order's outcome: as a perp order's, without PnL or position (the coins are a balance). */
+export interface SpotOrderResult extends Omit<PerpOrderResult, 'realizedPnlRaw' | 'position'> {
+  /** USDC raw for the filled size, fee excluded: paid by a buy (rounded up), received by a sell (down). */
+  quoteRaw: bigint;
+  /** The coin's spot balance after the order. */
+  balance: string;
+}
+
 /**
  * The perp venue. `placeOrder` is idempotent by `submissionId` and throws like `ChainClient.submit`;
  * business refusals are `SubmissionRejected` with reasons `below_minimum`, `insufficient_margin`,
@@ -104,4 +127,9 @@ export interface PerpVenue {
   account(address: string): Promise<PerpAccount>;
   placeOrder(order: PerpOrderRequest, options?: SubmitOptions): Promise<PerpOrderResult>;
   order(submissionId: string): Promise<PerpOrderResult | null>;
+  /** Spot markets: one per coin of `coins()`, against USDC. Balances list the coins held (positive). */
+  spotBalances(address: string): Promise<SpotBalance[]>;
+  /** Idempotent by `submissionId`; refusals as `placeOrder` (`insufficient_funds` for spot). */
+  placeSpotOrder(order: SpotOrderRequest, options?: SubmitOptions): Promise<SpotOrderResult>;
+  spotOrder(submissionId: string): Promise<SpotOrderResult | null>;
 }

@@ -1,21 +1,27 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiExtraModels, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOperation, ApiParam, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Principal } from '@vetted/accounts';
-import { CONFIG, type Config, NotFound } from '@vetted/kernel';
-import type { AuditEntry, CreatedOperation, OperationDocument, OperationOutcome } from '@vetted/operations';
+import { NotFound, ValidationFailed } from '@vetted/kernel';
+import type {
+  AuditEntry,
+  CreatedOperation,
+  CreateRequest,
+  OperationDocument,
+  OperationOutcome,
+  SuccessorOutcome,
+} from '@vetted/operations';
 import {
   ApproveOperationCommand,
   CreateOperationCommand,
   DiscardOperationCommand,
   ListOperationsQuery,
+  NextOperationCommand,
   OperationAfterWriteQuery,
   OperationEventsQuery,
-  OperationQuery,
-  renderShapeA,
-  type ShapeAResource,
+  RefreshOperationCommand,
+  SettledOperationQuery,
 } from '@vetted/operations';
-import { explorerTxUrl } from '@vetted/platform';
 import type { Page } from '@vetted/read-store';
 import type { FastifyReply } from 'fastify';
 import { ApiErrors, BODY_ERRORS } from '../http/api-errors';
@@ -24,6 +30,7 @@ import { ConsistentRead, ReadYourWrites } from '../http/read-your-writes';
 import { requestMetadata, type RequestMetadata } from '../http/request-metadata';
 import { EmptyBody } from '../wallets/wallets.dto';
 import { OperationIdPipe } from './operation-id.pipe';
+import { OperationRenderer, type OperationResource } from './operation-renderer';
 import {
   AuditEntryView,
   CreateOperationBody,
@@ -31,21 +38,28 @@ import {
   OperationsPageView,
   ShapeAOperationView,
 } from './operations.dto';
+import { ShapeBOperationView } from './shape-b.views';
 import { SHAPE_A_ARMS } from './shape-a.docs';
+import { SHAPE_B_ARMS } from './shape-b.docs';
+
+/** Shape B's approve runs the engine actions under the 30 s lifecycle deadline; a little more for the answer. */
+const SYNCHRONOUS_APPROVAL_MS = 32_000;
+
+/** Every operation answers in the shape it was created in (api-decisions §4). */
+const EITHER_SHAPE = {
+  oneOf: [{ $ref: getSchemaPath(ShapeAOperationView) }, { $ref: getSchemaPath(ShapeBOperationView) }],
+};
 
 @ApiTags('operations')
+@ApiExtraModels(ShapeAOperationView, ShapeBOperationView)
 @Controller('v1/operations')
 export class OperationsController {
-  private readonly explorerUrl: (hash: string) => string;
-
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly readYourWrites: ReadYourWrites,
-    @Inject(CONFIG) config: Config,
-  ) {
-    this.explorerUrl = (hash) => explorerTxUrl(config, hash);
-  }
+    private readonly renderer: OperationRenderer,
+  ) {}
 
   @Get()
   @Bearer()
@@ -56,7 +70,7 @@ export class OperationsController {
   async list(
     @Query() params: ListOperationsParams,
     @CurrentPrincipal() principal: Principal,
-  ): Promise<{ items: ShapeAResource[]; nextCursor: string | null }> {
+  ): Promise<{ items: OperationResource[]; nextCursor: string | null }> {
     const page: Page<OperationDocument> = await this.queries.execute(
       new ListOperationsQuery(
         principal.userId,
@@ -65,15 +79,12 @@ export class OperationsController {
         params.limit ?? 50,
       ),
     );
-    return {
-      items: page.items.map((doc) => renderShapeA(doc, this.explorerUrl)),
-      nextCursor: page.nextCursor,
-    };
+    return { items: await this.renderer.renderAll(page.items), nextCursor: page.nextCursor };
   }
 
   @Post()
   @Bearer()
-  @ApiExtraModels(...SHAPE_A_ARMS)
+  @ApiExtraModels(...SHAPE_A_ARMS, ...SHAPE_B_ARMS)
   @ApiOperation({
     summary: 'Create a reviewed operation: quoted and captured, never executed',
     description:
@@ -81,10 +92,10 @@ export class OperationsController {
       '`idempotencyKey` with an identical `operation` returns the original (200, `Idempotent-Replayed: true`, no ' +
       're-quote); with a different one, 409.',
   })
-  @ApiResponse({ status: 201, type: ShapeAOperationView })
+  @ApiResponse({ status: 201, schema: EITHER_SHAPE, description: 'Created, in the shape of the request' })
   @ApiResponse({
     status: 200,
-    type: ShapeAOperationView,
+    schema: EITHER_SHAPE,
     description: 'A replay of the same key and request',
   })
   @ApiErrors([...BODY_ERRORS, 401, 409, 503], {
@@ -99,13 +110,13 @@ export class OperationsController {
     @CurrentPrincipal() principal: Principal,
     @requestMetadata() metadata: RequestMetadata,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ShapeAResource> {
+  ): Promise<OperationResource> {
     const created: CreatedOperation = await this.commands.execute(
       new CreateOperationCommand(
         principal.userId,
         principal.username,
         body.idempotencyKey,
-        body.operation,
+        shapedRequest(body),
         metadata,
       ),
     );
@@ -119,17 +130,13 @@ export class OperationsController {
   @ConsistentRead()
   @ApiOperation({ summary: 'One operation: the canonical poll address until a terminal state' })
   @ApiParam({ name: 'operationId', format: 'uuid' })
-  @ApiResponse({ status: 200, type: ShapeAOperationView })
+  @ApiResponse({ status: 200, schema: EITHER_SHAPE })
   @ApiErrors([400, 401, 404])
   async get(
     @Param('operationId', OperationIdPipe) operationId: string,
     @CurrentPrincipal() principal: Principal,
-  ): Promise<ShapeAResource> {
-    const doc: OperationDocument | null = await this.queries.execute(
-      new OperationQuery(principal.userId, operationId),
-    );
-    if (!doc) throw new NotFound(`operation ${operationId}`);
-    return renderShapeA(doc, this.explorerUrl);
+  ): Promise<OperationResource> {
+    return this.renderer.renderOwn(principal.userId, operationId);
   }
 
   @Get(':operationId/events')
@@ -161,23 +168,30 @@ export class OperationsController {
       'Returns the updated resource, normally `working`. A repeat returns the current resource and never executes twice.',
   })
   @ApiParam({ name: 'operationId', format: 'uuid' })
-  @ApiResponse({ status: 200, type: ShapeAOperationView })
+  @ApiResponse({ status: 200, schema: EITHER_SHAPE })
   @ApiErrors([...BODY_ERRORS, 401, 404, 409], {
     400: 'SOURCE_WALLET_UNAVAILABLE (archived or missing source wallet), NOT_APPROVABLE, or a bad id/body',
     409: 'OPERATION_DISMISSED: a dismissed or canceled operation is no longer approvable',
   })
-  approve(
+  async approve(
     @Param('operationId', OperationIdPipe) operationId: string,
     @Body() _body: EmptyBody,
     @CurrentPrincipal() principal: Principal,
     @requestMetadata() metadata: RequestMetadata,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ShapeAResource> {
-    return this.decided(
-      reply,
-      operationId,
+  ): Promise<OperationResource> {
+    const outcome: OperationOutcome = await this.commands.execute(
       new ApproveOperationCommand(principal.userId, operationId, metadata),
     );
+    if (outcome.state.status === 'none' || outcome.state.op.shape === 'A')
+      return this.rendered(reply, operationId, outcome);
+    // Shape B answers with the outcome: the engine actions run within the lifecycle deadline.
+    await this.readYourWrites.afterCommand(reply, outcome.position);
+    const settled: OperationDocument | null = await this.queries.execute(
+      new SettledOperationQuery(principal.userId, operationId, SYNCHRONOUS_APPROVAL_MS),
+    );
+    if (!settled) throw new NotFound(`operation ${operationId}`);
+    return this.renderer.render(settled);
   }
 
   @Post(':operationId/discard')
@@ -185,32 +199,91 @@ export class OperationsController {
   @Bearer()
   @ApiOperation({ summary: 'Discard: the resource in `dismissed`; idempotent' })
   @ApiParam({ name: 'operationId', format: 'uuid' })
-  @ApiResponse({ status: 200, type: ShapeAOperationView })
+  @ApiResponse({ status: 200, schema: EITHER_SHAPE })
   @ApiErrors([...BODY_ERRORS, 401, 404, 409], { 409: 'ALREADY_EXECUTED: the operation was approved' })
-  discard(
+  async discard(
     @Param('operationId', OperationIdPipe) operationId: string,
     @Body() _body: EmptyBody,
     @CurrentPrincipal() principal: Principal,
     @requestMetadata() metadata: RequestMetadata,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<ShapeAResource> {
-    return this.decided(
-      reply,
-      operationId,
+  ): Promise<OperationResource> {
+    const outcome: OperationOutcome = await this.commands.execute(
       new DiscardOperationCommand(principal.userId, operationId, metadata),
     );
+    return this.rendered(reply, operationId, outcome);
   }
 
-  private async decided(reply: FastifyReply, operationId: string, command: object): Promise<ShapeAResource> {
-    const outcome: OperationOutcome = await this.commands.execute(command);
-    return this.rendered(reply, operationId, outcome);
+  @Post(':operationId/next')
+  @HttpCode(200)
+  @Bearer()
+  @ApiOperation({
+    summary: "Prepare a succeeded prerequisite's continuation (Shape B)",
+    description:
+      'Prepares the successor once, freshly quoted (repeated calls return the same successor), and returns the ' +
+      'prerequisite with `continuation.operation` filled. The successor needs its own approval.',
+  })
+  @ApiParam({ name: 'operationId', format: 'uuid' })
+  @ApiResponse({ status: 200, type: ShapeBOperationView })
+  @ApiErrors([...BODY_ERRORS, 401, 404, 409, 503], {
+    400: 'The successor cannot be prepared now: INSUFFICIENT_FUNDS, QUOTE_FAILED, PRICE_UNAVAILABLE, ...',
+    409: 'PREREQUISITE_NOT_SUCCEEDED: the prerequisite is pending or failed, or has no continuation',
+  })
+  async next(
+    @Param('operationId', OperationIdPipe) operationId: string,
+    @Body() _body: EmptyBody,
+    @CurrentPrincipal() principal: Principal,
+    @requestMetadata() metadata: RequestMetadata,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<OperationResource> {
+    const linked: SuccessorOutcome = await this.commands.execute(
+      new NextOperationCommand(principal.userId, operationId, metadata),
+    );
+    await this.readYourWrites.afterCommand(reply, linked.successor.position);
+    return this.rendered(reply, operationId, linked.operation);
+  }
+
+  @Post(':operationId/refresh')
+  @Bearer()
+  @ApiOperation({
+    summary: 'A fresh review of a swap whose quote failed or can no longer execute',
+    description:
+      'Creates a new reviewed operation with a fresh quote (new id, `supersedes` pointing back); a repeat returns ' +
+      'the same one (200, `Idempotent-Replayed: true`). An unapproved review whose quote can no longer execute is ' +
+      'closed (`canceled`) when its replacement is created.',
+  })
+  @ApiParam({ name: 'operationId', format: 'uuid' })
+  @ApiResponse({
+    status: 201,
+    schema: EITHER_SHAPE,
+    description: 'The fresh review, in the shape of the original',
+  })
+  @ApiErrors([...BODY_ERRORS, 401, 404, 409, 503], {
+    400: 'The fresh review cannot be prepared: INSUFFICIENT_FUNDS, QUOTE_BELOW_FLOOR, QUOTE_FAILED, ...',
+    409: 'REFRESH_NOT_AVAILABLE: not a swap, or its quote did not fail',
+  })
+  async refresh(
+    @Param('operationId', OperationIdPipe) operationId: string,
+    @Body() _body: EmptyBody,
+    @CurrentPrincipal() principal: Principal,
+    @requestMetadata() metadata: RequestMetadata,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<OperationResource> {
+    const refreshed: SuccessorOutcome = await this.commands.execute(
+      new RefreshOperationCommand(principal.userId, operationId, metadata),
+    );
+    const replayed = refreshed.successor.newEvents.length === 0;
+    void reply.status(replayed ? 200 : 201);
+    if (replayed) void reply.header('idempotent-replayed', 'true');
+    await this.readYourWrites.afterCommand(reply, refreshed.operation.position);
+    return this.rendered(reply, refreshed.successorId, refreshed.successor);
   }
 
   private async rendered(
     reply: FastifyReply,
     operationId: string,
     outcome: OperationOutcome,
-  ): Promise<ShapeAResource> {
+  ): Promise<OperationResource> {
     const [doc] = await Promise.all([
       this.queries.execute(
         new OperationAfterWriteQuery(operationId, outcome),
@@ -218,6 +291,15 @@ export class OperationsController {
       this.readYourWrites.afterCommand(reply, outcome.position),
     ]);
     if (!doc) throw new NotFound(`operation ${operationId}`);
-    return renderShapeA(doc, this.explorerUrl);
+    return this.renderer.render(doc);
   }
+}
+
+/** The body speaks Shape A (`operation`) or Shape B (`intent`), never both (api-decisions §4). */
+function shapedRequest(body: CreateOperationBody): CreateRequest {
+  if (body.operation !== undefined && body.intent !== undefined)
+    throw ValidationFailed.field('intent', 'give either operation (Shape A) or intent (Shape B), not both');
+  return body.intent !== undefined
+    ? { shape: 'B', intent: body.intent }
+    : { shape: 'A', operation: body.operation };
 }

@@ -1,8 +1,19 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { PageParams } from '../http/page-params';
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsObject, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUUID,
+  MaxLength,
+  Min,
+  ValidateIf,
+} from 'class-validator';
 import { shapeASchema } from './shape-a.docs';
+import { shapeBSchema } from './shape-b.docs';
 
 export const OPERATION_STATES = [
   'awaitingApproval',
@@ -90,7 +101,14 @@ export class ShapeAOperationView {
 }
 
 export class OperationsPageView {
-  @ApiProperty({ type: [ShapeAOperationView] }) items!: ShapeAOperationView[];
+  @ApiProperty({
+    type: 'array',
+    items: {
+      oneOf: [{ $ref: getSchemaPath(ShapeAOperationView) }, { $ref: getSchemaPath('ShapeBOperationView') }],
+    },
+    description: 'Each operation in the shape it was created in',
+  })
+  items!: unknown[];
   @ApiProperty({ nullable: true, type: String }) nextCursor!: string | null;
 }
 
@@ -111,7 +129,19 @@ export class CreateOperationBody {
   @IsUUID()
   idempotencyKey!: string;
 
-  @ApiProperty({ ...shapeASchema, description: 'The structured intent (Shape A), discriminated by `kind`' })
+  @ApiPropertyOptional({
+    ...shapeASchema,
+    description: 'Shape A: the structured intent, discriminated by `kind`. Give this or `intent`.',
+  })
+  @ValidateIf((body: CreateOperationBody) => body.intent === undefined)
   @IsObject()
-  operation!: Record<string, unknown>;
+  operation?: Record<string, unknown>;
+
+  @ApiPropertyOptional({
+    ...shapeBSchema,
+    description: 'Shape B: an intent, discriminated by `type` (api-decisions §6). Give this or `operation`.',
+  })
+  @ValidateIf((body: CreateOperationBody) => body.operation === undefined)
+  @IsObject()
+  intent?: Record<string, unknown>;
 }

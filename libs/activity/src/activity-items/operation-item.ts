@@ -125,10 +125,33 @@ function titleOf(op: SettledOperation, changes: readonly AssetChange[]): string 
     case 'perpClose':
       return `Closed the ${(op.creationRequest as { closeIntent?: { coin?: string } }).closeIntent?.coin ?? 'perp'} position`;
     case 'prediction':
-      return (op.creationRequest as { order?: { action?: string } }).order?.action === 'sell'
-        ? 'Sold prediction shares'
-        : 'Bought prediction shares';
+      return predictionTitle(
+        (op.creationRequest as { order?: { action?: string }; action?: string }).order?.action ??
+          (op.creationRequest as { action?: string }).action,
+      );
+    // Shape B kinds (the request is the intent itself).
+    case 'perpOrder': {
+      const { coin, reduce } = op.creationRequest as { coin?: string; reduce?: boolean };
+      return reduce ? `Reduced the ${coin ?? 'perp'} position` : `Opened a perp position (${coin ?? 'perp'})`;
+    }
+    case 'spotOrder': {
+      const { side, asset } = op.creationRequest as { side?: string; asset?: { asset?: string } };
+      return `${side === 'sell' ? 'Sold' : 'Bought'} ${asset?.asset ?? 'spot'}`;
+    }
+    case 'tokenApproval':
+      return 'Approved token spending';
+    case 'evmCall':
+      return `Contract call on ${(op.creationRequest as { network?: string }).network ?? 'an EVM network'}`;
+    case 'solanaInstruction':
+    case 'solanaTransaction':
+      return 'Solana transaction';
     default:
       return 'Operation';
   }
+}
+
+function predictionTitle(action: string | undefined): string {
+  if (action === 'sell') return 'Sold prediction shares';
+  if (action === 'redeem') return 'Redeemed prediction shares';
+  return 'Bought prediction shares';
 }

@@ -1,46 +1,31 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { accountDecider } from '@vetted/accounts';
 import type { EventMetadata, EventStore } from '@vetted/event-store';
-import { EVENT_STORE, accountStream, handleCommand, loadState, operationStream } from '@vetted/event-store';
-import { CLOCK, type Clock, requestHash, uuidV5, ValidationFailed } from '@vetted/kernel';
-import type {
-  ChainClient,
-  PerpVenue,
-  PredictionVenue,
-  PriceReader,
-  SwapQuoter,
-  TokenDirectory,
-} from '@vetted/venues';
-import {
-  CHAIN_CLIENT,
-  PERP_VENUE,
-  PREDICTION_VENUE,
-  PRICE_READER,
-  SWAP_QUOTER,
-  TOKEN_DIRECTORY,
-} from '@vetted/venues';
+import { EVENT_STORE, handleCommand, loadState, operationStream } from '@vetted/event-store';
+import { CLOCK, type Clock, requestHash, uuidV5 } from '@vetted/kernel';
 import { IdempotencyConflict, operationDecider } from '../domain';
-import type { PreparationPorts, PreparationWallet } from '../preparation';
-import { prepareShapeA } from '../preparation';
 import type { OperationOutcome } from './operation-lifecycle';
+import { OperationPreparer } from './operation-preparer';
 
-export class CreateOperationCommand {
-  constructor(
-    readonly userId: string,
-    readonly username: string,
-    readonly idempotencyKey: string,
-    /** The Shape A `operation` as the client sent it (validated by preparation, with field paths). */
-    readonly operation: unknown,
-    readonly metadata: EventMetadata,
-  ) {}
-}
+import type { CreateRequest } from './operation-preparer';
+
+export type { CreateRequest } from './operation-preparer';
 
 export interface CreatedOperation {
   operationId: string;
   /** The same key and request were recorded before: the original operation, never re-quoted. */
   replayed: boolean;
   outcome: OperationOutcome;
+}
+
+export class CreateOperationCommand {
+  constructor(
+    readonly userId: string,
+    readonly username: string,
+    readonly idempotencyKey: string,
+    readonly request: CreateRequest,
+    readonly metadata: EventMetadata,
+  ) {}
 }
 
 /**
@@ -50,31 +35,23 @@ export interface CreatedOperation {
  */
 @CommandHandler(CreateOperationCommand)
 export class CreateOperationHandler implements ICommandHandler<CreateOperationCommand, CreatedOperation> {
-  private readonly ports: PreparationPorts;
-
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(PRICE_READER) prices: PriceReader,
-    @Inject(SWAP_QUOTER) quoter: SwapQuoter,
-    @Inject(CHAIN_CLIENT) chain: ChainClient,
-    @Inject(PERP_VENUE) perps: PerpVenue,
-    @Inject(PREDICTION_VENUE) predict: PredictionVenue,
-    @Inject(TOKEN_DIRECTORY) tokens: TokenDirectory,
-  ) {
-    this.ports = { prices, quoter, chain, perps, predict, tokens };
-  }
+    private readonly preparer: OperationPreparer,
+  ) {}
 
   async execute({
     userId,
     username,
     idempotencyKey,
-    operation,
+    request,
     metadata,
   }: CreateOperationCommand): Promise<CreatedOperation> {
     const operationId = uuidV5(`operations:${userId}:${idempotencyKey.toLowerCase()}`);
     const stream = operationStream(operationId);
-    const hash = requestHash(operation);
+    const body = request.shape === 'A' ? request.operation : request.intent;
+    const hash = requestHash(body);
     const existing = await loadState(this.store, stream, operationDecider);
     if (existing.status !== 'none') {
       if (existing.op.requestHash !== hash) throw new IdempotencyConflict();
@@ -84,13 +61,7 @@ export class CreateOperationHandler implements ICommandHandler<CreateOperationCo
         outcome: { state: existing, newEvents: [], revision: -1, position: null },
       };
     }
-
-    const wallets = await this.walletsOf(userId);
-    const walletId = (operation as { walletId?: unknown } | null)?.walletId;
-    const wallet = wallets.find((w) => w.id === walletId);
-    if (!wallet) throw ValidationFailed.field('operation.walletId', 'must be one of your wallets');
-    const prepared = await prepareShapeA(operation, { wallet, wallets, ports: this.ports });
-
+    const prepared = await this.preparer.prepare(userId, request);
     const outcome = await handleCommand(
       this.store,
       stream,
@@ -101,26 +72,14 @@ export class CreateOperationHandler implements ICommandHandler<CreateOperationCo
           operationId,
           userId,
           username,
-          shape: 'A',
-          kind: 'action_sequence',
-          walletId: wallet.id,
           requestHash: hash,
-          creationRequest: operation,
-          actions: prepared.actions,
           source: null,
           at: this.clock.now().toISOString(),
+          ...prepared,
         },
       },
       { metadata },
     );
     return { operationId, replayed: outcome.newEvents.length === 0, outcome };
-  }
-
-  private async walletsOf(userId: string): Promise<PreparationWallet[]> {
-    const account = await loadState(this.store, accountStream(userId), accountDecider);
-    if (account.status !== 'active') return [];
-    return [...account.wallets.values()].flatMap((w) =>
-      w.address === null ? [] : [{ id: w.id, family: w.family, address: w.address, archived: w.archived }],
-    );
   }
 }

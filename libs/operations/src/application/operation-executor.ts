@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Consumer, EventStore, RecordedEvent } from '@vetted/event-store';
 import { accountDecider, observationDecider } from '@vetted/accounts';
 import {
@@ -41,6 +41,9 @@ import { walletDeltas } from './wallet-deltas';
 /** How long a leg may stay pending before the operation fails with LIFECYCLE_TIMEOUT (never retried). */
 const LIFECYCLE_DEADLINE_MS = 30_000;
 const PENDING_POLL_MS = 200;
+/** After a lifecycle timeout, how long the executor keeps looking for the leg's receipt to record it. */
+const LATE_RECEIPT_WATCH_MS = 10 * 60_000;
+const LATE_RECEIPT_POLL_MS = 1_000;
 
 /**
  * The process manager that executes approved operations, leg after leg. It records its intent
@@ -50,11 +53,14 @@ const PENDING_POLL_MS = 200;
  * twice. The decider turns leg outcomes into terminal states.
  */
 @Injectable()
-export class OperationExecutor implements Consumer {
+export class OperationExecutor implements Consumer, OnModuleDestroy {
   readonly name = 'operation-executor';
   readonly canHandle = ['OperationApproved'] as const;
   private readonly logger = new Logger('OperationExecutor');
   private readonly ports: ExecutionPorts;
+  /** Receipt watches still running after lifecycle timeouts (they end at shutdown). */
+  private readonly watches = new Set<Promise<void>>();
+  private closed = false;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -139,6 +145,8 @@ export class OperationExecutor implements Consumer {
             at: this.now(),
           },
         });
+        if (outcome.code === 'LIFECYCLE_TIMEOUT')
+          this.watchLateReceipt(operationId, state.op.userId, index, action);
       }
     }
   }
@@ -173,6 +181,39 @@ export class OperationExecutor implements Consumer {
       if (found !== null && (found.kind !== 'pending' || outcome.kind === 'pending')) outcome = found;
     }
     return outcome;
+  }
+
+  /**
+   * A leg cut off by the lifecycle deadline may still settle: its receipt is looked up by the
+   * submission id for a while longer and recorded on the failed operation (never re-deciding its
+   * outcome, never resubmitting). The watch lives in this process only; after a restart the receipt
+   * stays reachable through the chain by its submission id.
+   */
+  private watchLateReceipt(operationId: string, userId: string, leg: number, action: CapturedAction): void {
+    const submissionId = submissionIdOf(operationId, leg);
+    const until = Date.now() + LATE_RECEIPT_WATCH_MS;
+    const watch = (async () => {
+      while (!this.closed && Date.now() < until) {
+        await new Promise((resolve) => setTimeout(resolve, LATE_RECEIPT_POLL_MS).unref());
+        if (this.closed) return;
+        const found = await reconcileLeg(action, submissionId, this.ports).catch(() => null);
+        if (found?.kind !== 'settled') continue;
+        const receipt = this.described(found.receipt);
+        await this.tellWallets(userId, submissionId, receipt);
+        await this.record(operationId, {
+          type: 'RecordLateReceipt',
+          data: { leg, submissionId, receipt, at: this.now() },
+        });
+        return;
+      }
+    })().catch((error: unknown) => this.logger.error(`late receipt of ${submissionId}: ${String(error)}`));
+    this.watches.add(watch);
+    void watch.finally(() => this.watches.delete(watch));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.watches);
   }
 
   /**

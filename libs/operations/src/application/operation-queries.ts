@@ -144,8 +144,54 @@ export class OperationAfterWriteHandler
   }
 }
 
+/**
+ * The caller's operation once it is terminal, or as it stands when `timeoutMs` ran out: Shape B's
+ * approve answers with the outcome (the executor itself fails a leg past the 30 s lifecycle
+ * deadline, so the wait normally ends with a terminal state).
+ */
+export class SettledOperationQuery {
+  constructor(
+    readonly userId: string,
+    readonly operationId: string,
+    readonly timeoutMs: number,
+  ) {}
+}
+
+const TERMINAL = new Set<OperationStatus>([
+  'done',
+  'failed',
+  'failed_before_effect',
+  'dismissed',
+  'canceled',
+]);
+const SETTLE_POLL_MS = 5;
+
+@QueryHandler(SettledOperationQuery)
+export class SettledOperationHandler
+  extends OperationsReader
+  implements IQueryHandler<SettledOperationQuery, OperationDocument | null>
+{
+  constructor(@Inject(READ_STORE) readStore: ReadStore) {
+    super(readStore);
+  }
+
+  async execute({
+    userId,
+    operationId,
+    timeoutMs,
+  }: SettledOperationQuery): Promise<OperationDocument | null> {
+    const until = Date.now() + timeoutMs;
+    for (;;) {
+      const doc = await this.owned(userId, operationId);
+      if (doc === null || TERMINAL.has(doc.state) || Date.now() >= until) return doc;
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_POLL_MS));
+    }
+  }
+}
+
 export const OPERATION_QUERY_HANDLERS = [
   OperationHandler,
+  SettledOperationHandler,
   ListOperationsHandler,
   OperationEventsHandler,
   OperationAfterWriteHandler,

@@ -1,4 +1,11 @@
-import type { ChainTx, PerpOrderRequest, PredictionBuy, PredictionSell } from '@vetted/venues';
+import type {
+  ChainTx,
+  PerpOrderRequest,
+  PredictionBuy,
+  PredictionRedeem,
+  PredictionSell,
+  SpotOrderRequest,
+} from '@vetted/venues';
 
 /** A bigint-bearing type with its raw amounts as canonical integer strings (events are plain JSON). */
 type Jsonified<T> = {
@@ -27,8 +34,12 @@ export interface SwapGuard {
 export type CapturedAction =
   | { kind: 'chain'; tx: CapturedChainTx; swap?: SwapGuard }
   | { kind: 'perpOrder'; order: Omit<PerpOrderRequest, 'submissionId'> }
+  /** A perp-venue spot IOC order: USDC for a coin, or back (no bigint fields). */
+  | { kind: 'spotOrder'; order: Omit<SpotOrderRequest, 'submissionId'> }
   | { kind: 'predictionBuy'; order: Jsonified<Omit<PredictionBuy, 'submissionId'>> }
-  | { kind: 'predictionSell'; order: Jsonified<Omit<PredictionSell, 'submissionId'>> };
+  | { kind: 'predictionSell'; order: Jsonified<Omit<PredictionSell, 'submissionId'>> }
+  /** Every share the address holds of a resolved market's outcome: nothing to pin, a winner pays 1 pUSD. */
+  | { kind: 'predictionRedeem'; order: Omit<PredictionRedeem, 'submissionId'> };
 
 /** The deterministic submission id of a leg: resubmitting after a crash never moves money twice. */
 export const submissionIdOf = (operationId: string, leg: number): string => `${operationId}:${leg}`;

@@ -1,4 +1,4 @@
-import type { LegEffect, LegReceipt, OperationCreatedData } from './events';
+import type { LegEffect, LegReceipt, OperationCreatedData, SuccessorRelation } from './events';
 
 export type OperationCommand =
   | { type: 'CreateOperation'; data: OperationCreatedData }
@@ -6,6 +6,15 @@ export type OperationCommand =
   | { type: 'ApproveOperation'; data: { userId: string; sourceWalletActive: boolean; at: string } }
   | { type: 'DiscardOperation'; data: { userId: string; at: string } }
   | { type: 'CancelOperation'; data: { reason: string; at: string } }
+  /** `quoteStale`: for a refresh of an unapproved review, the handler found its quote can no longer execute. */
+  | {
+      type: 'LinkSuccessor';
+      data: { successorId: string; relation: SuccessorRelation; quoteStale?: boolean; at: string };
+    }
+  | {
+      type: 'RecordLateReceipt';
+      data: { leg: number; submissionId: string; receipt: LegReceipt; at: string };
+    }
   | { type: 'RecordLegSubmitted'; data: { leg: number; submissionId: string; at: string } }
   | { type: 'RecordLegSettled'; data: { leg: number; submissionId: string; receipt: LegReceipt; at: string } }
   | {

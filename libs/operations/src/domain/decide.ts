@@ -4,6 +4,8 @@ import {
   IdempotencyConflict,
   LegOutOfOrder,
   OperationNoLongerApprovable,
+  PrerequisiteNotSucceeded,
+  RefreshNotAvailable,
   SourceWalletUnavailable,
 } from './errors';
 import type { CapturedAction } from './actions';
@@ -120,6 +122,54 @@ export function decideOperation(command: OperationCommand, state: OperationState
         { type: 'OperationFailed', data: { operationId, outcome, errorCode: code, error, at, ...facts() } },
       ];
     }
+    case 'LinkSuccessor': {
+      const { successorId, relation, at } = command.data;
+      const linked = state.successors?.[relation];
+      if (linked !== undefined) {
+        if (linked !== successorId)
+          throw new LegOutOfOrder(`${relation} successor is ${linked}, not ${successorId}`);
+        return [];
+      }
+      const prepared: OperationEvent = {
+        type: 'SuccessorPrepared',
+        data: { operationId, successorId, relation, at },
+      };
+      if (relation === 'next') {
+        if (!state.op.continuation)
+          throw new PrerequisiteNotSucceeded('the operation has no continuation to advance to');
+        if (state.status !== 'done')
+          throw new PrerequisiteNotSucceeded(
+            `the prerequisite is ${state.status === 'awaitingApproval' || state.status === 'working' ? 'pending' : state.status}; only a succeeded prerequisite advances to its continuation`,
+          );
+        return [prepared];
+      }
+      if (!isSwap(state.op))
+        throw new RefreshNotAvailable('only a swap can be re-reviewed with a fresh quote');
+      if (state.status === 'failed_before_effect' && REFRESHABLE_FAILURES.has(state.errorCode))
+        return [prepared];
+      if (state.status === 'awaitingApproval' && command.data.quoteStale)
+        return [
+          prepared,
+          {
+            type: 'OperationCanceled',
+            data: { operationId, reason: `superseded by operation ${successorId}`, at },
+          },
+        ];
+      throw new RefreshNotAvailable(
+        state.status === 'awaitingApproval'
+          ? 'the quote of this review can still execute; approve it, or discard it and create another'
+          : `the operation is ${state.status}${'errorCode' in state ? ` (${state.errorCode})` : ''}; only a swap whose quote failed before any effect can be refreshed`,
+      );
+    }
+    case 'RecordLateReceipt': {
+      const { leg, submissionId, receipt, at } = command.data;
+      if (state.status !== 'failed') return [];
+      const current = state.legs[leg];
+      if (current?.status !== 'submitted' && !(current?.status === 'failed' && current.effect === 'possible'))
+        return [];
+      if (current.submissionId !== submissionId) return [];
+      return [{ type: 'LateReceiptRecorded', data: { operationId, leg, submissionId, receipt, at } }];
+    }
     default: {
       const unknownCommand: never = command;
       return unknownCommand;
@@ -127,14 +177,27 @@ export function decideOperation(command: OperationCommand, state: OperationState
   }
 }
 
+/** Failures at the quote bar (or of a quote's shelf life): a fresh quote may pass where this one did not. */
+const REFRESHABLE_FAILURES = new Set(['QUOTE_BELOW_FLOOR', 'SLIPPAGE_EXCEEDED', 'BLOCKHASH_EXPIRED']);
+
+/** A swap in either shape: Shape B names its kind, Shape A's request says `kind: swap`. */
+function isSwap(op: ExistingOperation['op']): boolean {
+  if (op.shape === 'B') return op.kind === 'swap';
+  return (op.creationRequest as { kind?: unknown } | null)?.kind === 'swap';
+}
+
 /** Who pays, where a swap delivers when elsewhere, and a cross-network route, as the captured actions say. */
 function parties(
   actions: readonly CapturedAction[],
   creationRequest: unknown,
 ): Pick<OperationOutcomeFacts, 'payer' | 'deliveredTo' | 'route'> {
-  // A send's target is the user's own only when the request named one of their wallets.
-  const toOwnWallet = (creationRequest as { sendIntent?: { to?: { walletId?: unknown } } } | null)?.sendIntent
-    ?.to?.walletId;
+  // A send's target is the user's own only when the request named one of their wallets (Shape A
+  // `sendIntent.to`, Shape B `to`).
+  const request = creationRequest as {
+    sendIntent?: { to?: { walletId?: unknown } };
+    to?: { walletId?: unknown };
+  } | null;
+  const toOwnWallet = (request?.sendIntent?.to ?? request?.to)?.walletId;
   let payer: string | null = null;
   let deliveredTo: string | null = null;
   let route: OperationOutcomeFacts['route'] = null;

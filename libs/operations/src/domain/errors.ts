@@ -24,6 +24,20 @@ export class SourceWalletUnavailable extends ServiceError {
   }
 }
 
+/** `next` on a prerequisite that has not succeeded (pending, working or failed): nothing to advance to. */
+export class PrerequisiteNotSucceeded extends Conflict {
+  constructor(detail: string) {
+    super('PREREQUISITE_NOT_SUCCEEDED', detail);
+  }
+}
+
+/** `refresh` on an operation whose quote did not fail (or that is no swap). */
+export class RefreshNotAvailable extends Conflict {
+  constructor(detail: string) {
+    super('REFRESH_NOT_AVAILABLE', detail);
+  }
+}
+
 /** A command about legs that does not fit the operation's progress: a bug in the executor, never a user error. */
 export class LegOutOfOrder extends Error {
   constructor(message: string) {

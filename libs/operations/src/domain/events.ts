@@ -41,7 +41,25 @@ export interface OperationCreatedData {
   actions: CapturedAction[];
   source: { kind: string } | null;
   at: string;
+  /** Shape B: the action this operation performs (the intent as prepared, or a prerequisite's). */
+  action?: unknown;
+  /** Shape B: what the person reviewed before approving. */
+  review?: unknown;
+  /** Shape B: the successor a prerequisite leads to, prepared by `next` once this one succeeded. */
+  continuation?: Continuation | null;
+  /** The operation this one re-reviews with a fresh quote (`refresh`). */
+  supersedes?: string | null;
 }
+
+/** A prerequisite's successor: its intent, a label a person reads, the wallet it runs on. */
+export interface Continuation {
+  action: unknown;
+  label: string;
+  walletId: number;
+}
+
+/** `next`: the continuation's successor; `refresh`: a re-review with a fresh quote. */
+export type SuccessorRelation = 'next' | 'refresh';
 
 export interface OperationOutcomeFacts {
   userId: string;
@@ -64,6 +82,16 @@ export type OperationEvent =
   | DomainEvent<'OperationApproved', { operationId: string; userId: string; at: string }>
   | DomainEvent<'OperationDismissed', { operationId: string; userId: string; at: string }>
   | DomainEvent<'OperationCanceled', { operationId: string; reason: string; at: string }>
+  /** A successor operation was prepared from this one (its id is derived from this one's and the relation). */
+  | DomainEvent<
+      'SuccessorPrepared',
+      { operationId: string; successorId: string; relation: SuccessorRelation; at: string }
+    >
+  /** A leg's receipt that arrived after the operation had failed (a lifecycle timeout): recorded, nothing re-decided. */
+  | DomainEvent<
+      'LateReceiptRecorded',
+      { operationId: string; leg: number; submissionId: string; receipt: LegReceipt; at: string }
+    >
   /** The executor's intent, recorded before it submits under this deterministic id. */
   | DomainEvent<'LegSubmitted', { operationId: string; leg: number; submissionId: string; at: string }>
   | DomainEvent<

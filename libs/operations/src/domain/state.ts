@@ -1,4 +1,10 @@
-import type { LegEffect, LegReceipt, OperationCreatedData, OperationEvent } from './events';
+import type {
+  LegEffect,
+  LegReceipt,
+  OperationCreatedData,
+  OperationEvent,
+  SuccessorRelation,
+} from './events';
 
 export type LegProgress =
   | { status: 'submitted'; submissionId: string }
@@ -9,6 +15,8 @@ interface Recorded {
   op: OperationCreatedData;
   /** Progress of each leg that was started, in order. */
   legs: readonly LegProgress[];
+  /** Successors prepared from this operation, by relation (each at most once). */
+  successors?: Partial<Record<SuccessorRelation, string>>;
 }
 
 /** The operation's lifecycle, a union keyed by status (the Shape A state names). */
@@ -31,14 +39,20 @@ export function evolveOperation(state: OperationState, event: OperationEvent): O
   if (event.type === 'OperationCreated')
     return state.status === 'none' ? { status: 'awaitingApproval', op: event.data, legs: [] } : state;
   if (state.status === 'none') return state;
-  const { op, legs } = state;
+  const { op, legs, successors } = state;
   switch (event.type) {
     case 'OperationApproved':
-      return { status: 'working', op, legs };
+      return { status: 'working', op, legs, successors };
     case 'OperationDismissed':
-      return { status: 'dismissed', op, legs };
+      return { status: 'dismissed', op, legs, successors };
     case 'OperationCanceled':
-      return { status: 'canceled', op, legs, reason: event.data.reason };
+      return { status: 'canceled', op, legs, successors, reason: event.data.reason };
+    case 'SuccessorPrepared':
+      return { ...state, successors: { ...successors, [event.data.relation]: event.data.successorId } };
+    case 'LateReceiptRecorded': {
+      const { leg, submissionId, receipt } = event.data;
+      return { ...state, legs: withLeg(legs, leg, { status: 'settled', submissionId, receipt }) };
+    }
     case 'LegSubmitted':
       return {
         ...state,
@@ -53,12 +67,13 @@ export function evolveOperation(state: OperationState, event: OperationEvent): O
       return { ...state, legs: withLeg(legs, leg, { status: 'failed', submissionId, code, error, effect }) };
     }
     case 'OperationSucceeded':
-      return { status: 'done', op, legs };
+      return { status: 'done', op, legs, successors };
     case 'OperationFailed':
       return {
         status: event.data.outcome,
         op,
         legs,
+        successors,
         errorCode: event.data.errorCode,
         error: event.data.error,
       };

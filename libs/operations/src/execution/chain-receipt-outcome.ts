@@ -1,6 +1,7 @@
 import type { TokenMovement, TxReceipt } from '@vetted/venues';
 import type { LegReceipt } from '../domain/events';
 import type { LegFailure, LegFailureCode, LegOutcome } from './leg-outcome';
+import { BLOCKHASH_EXPIRED_ADVICE } from './submission-failure';
 
 /** A chain receipt as the leg reports it: in a block it settles, before one it is pending. */
 export function chainReceiptOutcome(receipt: TxReceipt): LegOutcome {
@@ -49,7 +50,9 @@ function droppedFailure(receipt: TxReceipt): LegFailure {
   return {
     kind: 'failed',
     code,
-    error: `transaction ${receipt.hash} on ${receipt.network} was dropped without executing: ${detail}`,
+    error:
+      `transaction ${receipt.hash} on ${receipt.network} was dropped without executing: ${detail}` +
+      (code === 'BLOCKHASH_EXPIRED' ? `; ${BLOCKHASH_EXPIRED_ADVICE}` : ''),
     effect: 'none',
   };
 }

@@ -6,8 +6,16 @@ import type { LegOutcome } from './leg-outcome';
 import { perpOrderOutcome } from './perp-order-outcome';
 import { predictionFillOutcome, pusdToken } from './prediction-fill-outcome';
 import { quoteFloorFailure } from './quote-floor';
+import { spotOrderOutcome } from './spot-order-outcome';
 import { submissionFailure } from './submission-failure';
-import { chainTxOf, perpOrderOf, predictionBuyOf, predictionSellOf } from './venue-requests';
+import {
+  chainTxOf,
+  perpOrderOf,
+  predictionBuyOf,
+  predictionRedeemOf,
+  predictionSellOf,
+  spotOrderOf,
+} from './venue-requests';
 
 /**
  * Submits one captured leg, exactly as reviewed (never re-quoted), under its deterministic
@@ -30,6 +38,10 @@ export async function executeLeg(
         const result = await ports.perps.placeOrder(perpOrderOf(action, submissionId), submit);
         return perpOrderOutcome(result, action.order.address);
       }
+      case 'spotOrder': {
+        const result = await ports.perps.placeSpotOrder(spotOrderOf(action, submissionId), submit);
+        return spotOrderOutcome(result, action.order.address);
+      }
       case 'predictionBuy': {
         const pusd = pusdToken(ports.tokens);
         const fill = await ports.predict.buy(predictionBuyOf(action, submissionId), submit);
@@ -38,6 +50,11 @@ export async function executeLeg(
       case 'predictionSell': {
         const pusd = pusdToken(ports.tokens);
         const fill = await ports.predict.sell(predictionSellOf(action, submissionId), submit);
+        return predictionFillOutcome(fill, action.order.address, pusd);
+      }
+      case 'predictionRedeem': {
+        const pusd = pusdToken(ports.tokens);
+        const fill = await ports.predict.redeem(predictionRedeemOf(action, submissionId), submit);
         return predictionFillOutcome(fill, action.order.address, pusd);
       }
       default: {

@@ -10,11 +10,10 @@ export function pusdToken(tokens: TokenDirectory): string {
 
 /**
  * A prediction fill as the leg reports it: pUSD goes to the venue and shares are minted on a buy,
- * the reverse on a sell. The venue charges no fee and records no block.
+ * the reverse on a sell and a redemption (which burns every share held and pays 1 pUSD a winning
+ * share; a losing outcome moves no pUSD). The venue charges no fee and records no block.
  */
 export function predictionFillOutcome(fill: PredictionFill, address: string, pusd: string): LegOutcome {
-  if (fill.action === 'redeem')
-    throw new Error(`submission ${fill.submissionId} is a redemption, not an order`);
   const pusdMoved = fill.pusdRaw.toString();
   const shares = fill.sharesRaw.toString();
   const move = (token: string, from: string | null, to: string | null, amountRaw: string) => ({
@@ -28,7 +27,9 @@ export function predictionFillOutcome(fill: PredictionFill, address: string, pus
   const transfers =
     fill.action === 'buy'
       ? [move(pusd, address, null, pusdMoved), move(fill.outcome, null, address, shares)]
-      : [move(fill.outcome, address, null, shares), move(pusd, null, address, pusdMoved)];
+      : [move(fill.outcome, address, null, shares), move(pusd, null, address, pusdMoved)].filter(
+          (transfer) => transfer.amountRaw !== '0',
+        );
   return {
     kind: 'settled',
     receipt: {

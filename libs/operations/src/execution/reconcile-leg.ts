@@ -4,6 +4,7 @@ import type { ReconciliationPorts } from './execution-ports';
 import type { LegOutcome } from './leg-outcome';
 import { perpOrderOutcome } from './perp-order-outcome';
 import { predictionFillOutcome, pusdToken } from './prediction-fill-outcome';
+import { spotOrderOutcome } from './spot-order-outcome';
 
 /**
  * What a leg's submission came to, looked up by its id (after a crash, a pending receipt or an
@@ -23,8 +24,13 @@ export async function reconcileLeg(
       const result = await ports.perps.order(submissionId);
       return result && perpOrderOutcome(result, action.order.address);
     }
+    case 'spotOrder': {
+      const result = await ports.perps.spotOrder(submissionId);
+      return result && spotOrderOutcome(result, action.order.address);
+    }
     case 'predictionBuy':
-    case 'predictionSell': {
+    case 'predictionSell':
+    case 'predictionRedeem': {
       const fill = await ports.predict.order(submissionId);
       return fill && predictionFillOutcome(fill, action.order.address, pusdToken(ports.tokens));
     }

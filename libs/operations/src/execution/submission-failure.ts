@@ -17,18 +17,19 @@ const REJECTION_CODES: Partial<Record<RejectionReason, LegFailureCode>> = {
   blockhash_expired: 'BLOCKHASH_EXPIRED',
 };
 
+/** An expired blockhash is in the signed bytes: only a new review (fresh blockhash) can proceed. */
+export const BLOCKHASH_EXPIRED_ADVICE = 'an expired blockhash needs a fresh preparation and approval';
+
 /**
  * The failure a venue error proves. Anything but the submission errors of the ports is rethrown:
  * the leg then stays submitted and is reconciled by its id, which never moves money twice.
  */
 export function submissionFailure(error: unknown): LegFailure {
-  if (error instanceof SubmissionRejected)
-    return {
-      kind: 'failed',
-      code: REJECTION_CODES[error.reason] ?? 'SUBMISSION_REJECTED',
-      error: `${error.message} (${error.reason})`,
-      effect: 'none',
-    };
+  if (error instanceof SubmissionRejected) {
+    const code = REJECTION_CODES[error.reason] ?? 'SUBMISSION_REJECTED';
+    const advice = code === 'BLOCKHASH_EXPIRED' ? `; ${BLOCKHASH_EXPIRED_ADVICE}` : '';
+    return { kind: 'failed', code, error: `${error.message} (${error.reason})${advice}`, effect: 'none' };
+  }
   if (error instanceof SubmissionUncertain)
     return { kind: 'failed', code: 'SUBMISSION_UNCERTAIN', error: error.message, effect: 'possible' };
   if (error instanceof SubmissionTimeout) {

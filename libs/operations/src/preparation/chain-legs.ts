@@ -2,8 +2,10 @@ import type {
   ApproveTx,
   ChainClient,
   ChainTx,
+  EvmCallTx,
   FeeEstimate,
   Network,
+  SolanaTransactionTx,
   SwapTx,
   TransferTx,
 } from '@vetted/venues';
@@ -12,7 +14,12 @@ import type { CapturedChainTx } from '../domain/actions';
 type Unsubmitted<T> = Omit<T, 'submissionId'>;
 
 /** A chain transaction as preparation builds it: execution adds only the submission id. */
-export type UnsubmittedTx = Unsubmitted<TransferTx> | Unsubmitted<ApproveTx> | Unsubmitted<SwapTx>;
+export type UnsubmittedTx =
+  | Unsubmitted<TransferTx>
+  | Unsubmitted<ApproveTx>
+  | Unsubmitted<SwapTx>
+  | Unsubmitted<EvmCallTx>
+  | Unsubmitted<SolanaTransactionTx>;
 
 /** Fee estimates never submit, but the port's transactions carry an id. */
 const ESTIMATE_SUBMISSION_ID = 'fee-estimate';

@@ -32,6 +32,35 @@ export function maxAfterFees(available: bigint, asset: AssetId, fees: readonly F
   );
 }
 
+/** The network fees of the legs that would spend `amountRaw` of an asset (for `max`). */
+export type FeesFor = (amountRaw: bigint) => Promise<readonly FeeEstimate[]>;
+
+/**
+ * `max`: the live spendable balance less what the spending legs charge in the same asset (fees are
+ * estimated on the whole balance, or 1 raw unit of an empty one). Refuses with `INSUFFICIENT_FUNDS`
+ * when nothing would be left to `verb`.
+ */
+export async function maxSpend(
+  ports: PreparationPorts,
+  wallet: PreparationWallet,
+  token: TokenInfo,
+  verb: string,
+  feesFor: FeesFor,
+): Promise<bigint> {
+  const available = await spendable(ports, wallet.address, token);
+  const left = maxAfterFees(available, token, await feesFor(available > 0n ? available : 1n));
+  if (left <= 0n)
+    throw new InsufficientFunds(
+      `wallet ${wallet.id} has ${describeAmount(available, token)}, nothing left to ${verb} after the network fee`,
+    );
+  return left;
+}
+
+/** A leg's most expensive network fee, as something the wallet must hold. */
+export function feeNeed(tokens: TokenDirectory, fee: FeeEstimate): Need {
+  return { token: feeToken(tokens, fee), raw: fee.maxFeeRaw, purpose: 'network fee' };
+}
+
 export function feeToken(tokens: TokenDirectory, fee: FeeEstimate): TokenInfo {
   const info = tokens.tokenInfo(fee.feeAsset);
   if (!info) throw new Error(`the token directory does not know the fee asset ${assetKey(fee.feeAsset)}`);

@@ -1,18 +1,25 @@
 import type { PredictionMarket, PredictionOutcome, TokenInfo } from '@vetted/venues';
-import { PREDICT_VENUE, SHARE_DECIMALS, formatUnits } from '@vetted/venues';
+import { formatUnits } from '@vetted/venues';
 import { describeAmount, rawAmount, type RawAmountRequest } from './amounts';
 import { FieldProblems, pathOf } from './field-problems';
 import { requireFunds } from './funding';
+import { lookUpPredictionOutcome, type PredictionPaths } from './prediction-outcome';
 import { buyTerms, sellTerms } from './prediction-pricing';
 import type { PreparationContext } from './preparation-context';
 import { BelowMinimumOrder, InsufficientFunds } from './refusals';
 import { reviewAmount, spoken, type Prepared } from './review';
-import type { PredictionOperation } from './shape-a-request';
+import type { PredictionOperation, PredictionOrderIntent } from './shape-a-request';
 import { UsdPrices } from './usd-prices';
-import { predictionDollar, requireEvmWallet } from './venue-accounts';
 import { DEFAULT_SLIPPAGE_PERCENT } from './venue-slippage';
 
 const at = (field: string): string => pathOf('order', field);
+const SHAPE_A_PATHS: PredictionPaths = {
+  walletId: pathOf('walletId'),
+  outcome: at('outcome'),
+  unknownOutcome: at('outcome'),
+  spendPusd: at('spendPusd'),
+  shares: at('shares'),
+};
 
 /**
  * A prediction-market order from the wallet's EVM address: a buy spends exactly `spendPusd` of the
@@ -23,27 +30,23 @@ export async function preparePrediction(
   operation: PredictionOperation,
   context: PreparationContext,
 ): Promise<Prepared> {
-  const { wallet, ports } = context;
-  const order = operation.order;
+  return preparePredictionOrder(operation.order, context, SHAPE_A_PATHS);
+}
+
+/** A buy or sell in Shape A's form, its problems named by `paths` (Shape B reuses it with its own). */
+export async function preparePredictionOrder(
+  order: PredictionOrderIntent,
+  context: PreparationContext,
+  paths: PredictionPaths,
+): Promise<Prepared> {
   const problems = new FieldProblems();
-  requireEvmWallet(wallet, PREDICT_VENUE.displayName, problems);
-  const dollar = predictionDollar(ports.tokens);
-  const market = await ports.predict.marketOfOutcome(order.outcome);
-  const outcome = market?.outcomes.find((o) => o.asset.token === order.outcome);
-  if (!market || !outcome)
-    problems.add(at('outcome'), `is not an outcome of any ${PREDICT_VENUE.displayName} market`);
-  else if (market.status !== 'open')
-    problems.add(
-      at('outcome'),
-      `belongs to market ${market.id}, which has resolved; it takes no more orders`,
-    );
-  const shares = shareToken(context, order.outcome, market, outcome);
+  const found = await lookUpPredictionOutcome(order.outcome, context, paths, problems, true);
   const amount =
     order.action === 'buy'
-      ? rawAmount(order.spendPusd, false, dollar.decimals, at('spendPusd'), problems)
-      : rawAmount(order.shares, true, shares.decimals, at('shares'), problems);
+      ? rawAmount(order.spendPusd, false, found.dollar.decimals, paths.spendPusd, problems)
+      : rawAmount(order.shares, true, found.shares.decimals, paths.shares, problems);
   problems.throwIfAny();
-  const venue = { market: market!, outcome: outcome!, dollar, shares };
+  const venue = found as Venue;
   return order.action === 'buy'
     ? prepareBuy(venue, amount as Extract<RawAmountRequest, { kind: 'exact' }>, context)
     : prepareSell(venue, amount!, context);
@@ -161,21 +164,4 @@ async function prepareSell(
       minimumProceeds: reviewAmount(dollar, terms.minProceedsRaw, prices),
     },
   };
-}
-
-/** The outcome's shares as the token directory knows them; a venue outcome it lacks still has 6 decimals. */
-function shareToken(
-  context: PreparationContext,
-  token: string,
-  market: PredictionMarket | null,
-  outcome: PredictionOutcome | undefined,
-): TokenInfo {
-  return (
-    context.ports.tokens.tokenInfo({ network: 'polygon', token }) ?? {
-      network: 'polygon',
-      token,
-      symbol: market && outcome ? `${market.id}:${outcome.name}` : token,
-      decimals: SHARE_DECIMALS,
-    }
-  );
 }

@@ -1,13 +1,13 @@
 import type { TokenInfo } from '@vetted/venues';
-import { describeAmount, rawAmount } from './amounts';
+import type { CapturedAction } from '../domain/actions';
+import { rawAmount } from './amounts';
 import { captureTx, estimateFee, legSigning, type UnsubmittedTx } from './chain-legs';
 import { FieldProblems, pathOf } from './field-problems';
-import { feeToken, maxAfterFees, requireFunds, spendable } from './funding';
+import { feeNeed, maxSpend, requireFunds, type FeesFor } from './funding';
 import type { PreparationContext } from './preparation-context';
 import { externalRecipient, ownedRecipient, type Recipient } from './recipients';
-import { InsufficientFunds } from './refusals';
-import { networkFees, reviewAmount, spoken, type Prepared } from './review';
-import type { SendOperation } from './shape-a-request';
+import { networkFees, reviewAmount, spoken, type Prepared, type SendReview } from './review';
+import type { SendOperation, SendRecipient } from './shape-a-request';
 import { resolveToken } from './token-identity';
 import { UsdPrices } from './usd-prices';
 
@@ -20,10 +20,27 @@ export async function prepareSend(operation: SendOperation, context: Preparation
   const problems = new FieldProblems();
   const token = resolveToken(intent.token, at('token'), ports.tokens, problems, wallet);
   const amount = token && rawAmount(intent.amount, true, token.decimals, at('amount'), problems);
-  const recipient = token && sendRecipient(operation, token, context, problems);
+  const recipient = token && sendRecipient(intent.to, token, context, at, problems);
   problems.throwIfAny();
   const [sent, to, requested] = [token!, recipient!, amount!];
+  const { actions, review } = await prepareTransfer(sent, to, context, async (feesFor) =>
+    requested.kind === 'exact' ? requested.raw : maxSpend(ports, wallet, sent, 'send', feesFor),
+  );
+  return { actions, review: { kind: 'send', ...review, sendsMax: requested.kind === 'max' } };
+}
 
+/**
+ * One transfer leg of `sent` to `to` (both shapes): `amountOf` resolves the amount, given the fees
+ * of the leg that would move a candidate amount (for `max`); the wallet must hold the amount and the
+ * leg's fee. Returns the captured leg and the review fields every send shows.
+ */
+export async function prepareTransfer(
+  sent: TokenInfo,
+  to: Recipient,
+  context: PreparationContext,
+  amountOf: (feesFor: FeesFor) => Promise<bigint>,
+): Promise<{ actions: CapturedAction[]; review: Omit<SendReview, 'kind' | 'sendsMax'> }> {
+  const { wallet, ports } = context;
   const signing = await legSigning(ports.chain, sent.network);
   const transfer = (amountRaw: bigint): UnsubmittedTx => ({
     kind: 'transfer',
@@ -34,22 +51,12 @@ export async function prepareSend(operation: SendOperation, context: Preparation
     token: sent.token,
     amountRaw,
   });
-  let amountRaw: bigint;
-  if (requested.kind === 'exact') amountRaw = requested.raw;
-  else {
-    const available = await spendable(ports, wallet.address, sent);
-    const fee = await estimateFee(ports.chain, transfer(available > 0n ? available : 1n));
-    amountRaw = maxAfterFees(available, sent, [fee]);
-    if (amountRaw <= 0n)
-      throw new InsufficientFunds(
-        `wallet ${wallet.id} has ${describeAmount(available, sent)}, nothing left to send after the network fee`,
-      );
-  }
+  const amountRaw = await amountOf(async (raw) => [await estimateFee(ports.chain, transfer(raw))]);
   const leg = transfer(amountRaw);
   const fee = await estimateFee(ports.chain, leg);
   await requireFunds(ports, wallet, [
     { token: sent, raw: amountRaw, purpose: 'to send' },
-    { token: feeToken(ports.tokens, fee), raw: fee.maxFeeRaw, purpose: 'network fee' },
+    feeNeed(ports.tokens, fee),
   ]);
 
   const prices = await UsdPrices.read(ports.prices, [sent], [fee.feeAsset]);
@@ -57,11 +64,9 @@ export async function prepareSend(operation: SendOperation, context: Preparation
   return {
     actions: [{ kind: 'chain', tx: captureTx(leg) }],
     review: {
-      kind: 'send',
       walletId: wallet.id,
       summary: `Send ${spoken(reviewed)} to ${to.walletId === null ? to.address : `wallet ${to.walletId} (${to.address})`}`,
       amount: reviewed,
-      sendsMax: requested.kind === 'max',
       from: wallet.address,
       to,
       networkFees: networkFees([fee], ports.tokens, prices),
@@ -70,21 +75,25 @@ export async function prepareSend(operation: SendOperation, context: Preparation
   };
 }
 
-/** Sending to the paying wallet itself would only burn the fee, so it is refused as a likely mistake. */
-function sendRecipient(
-  operation: SendOperation,
+/**
+ * Sending to the paying wallet itself would only burn the fee, so it is refused as a likely mistake.
+ * `at` gives the full path of `to.walletId` / `to.address` in the request body.
+ */
+export function sendRecipient(
+  recipient: SendRecipient,
   token: TokenInfo,
   context: PreparationContext,
+  at: (field: string) => string,
   problems: FieldProblems,
 ): Recipient | null {
-  const { walletId, address } = operation.sendIntent.to as { walletId?: number; address?: string };
-  const [recipient, path] =
+  const { walletId, address } = recipient as { walletId?: number; address?: string };
+  const [found, path] =
     walletId !== undefined
       ? [ownedRecipient(walletId, token.network, context, at('to.walletId'), problems), at('to.walletId')]
       : [externalRecipient(address!, token.network, context, at('to.address'), problems), at('to.address')];
-  if (recipient?.address === context.wallet.address) {
+  if (found?.address === context.wallet.address) {
     problems.add(path, `is the paying wallet ${context.wallet.id} itself`);
     return null;
   }
-  return recipient;
+  return found;
 }

@@ -9,12 +9,12 @@ import type {
 import { QuoteFailed, SubmissionRejected, addressFamily, isEvmNetwork, sameAsset } from '@vetted/venues';
 import type { CapturedAction } from '../domain/actions';
 import { ceilDiv, describeAmount, rawAmount } from './amounts';
-import { captureTx, estimateFee, legSigning, type UnsubmittedTx } from './chain-legs';
+import { captureTx, estimateFee, legSigning, type LegSigning, type UnsubmittedTx } from './chain-legs';
 import { FieldProblems, pathOf } from './field-problems';
-import { feeToken, maxAfterFees, requireFunds, spendable, type Need } from './funding';
+import { feeNeed, maxSpend, requireFunds } from './funding';
 import type { PreparationContext } from './preparation-context';
 import { ownedRecipient, type Recipient } from './recipients';
-import { InsufficientFunds, QuoteBelowFloor, SwapNotQuoted } from './refusals';
+import { QuoteBelowFloor, SwapNotQuoted } from './refusals';
 import { assetOf, networkFees, reviewAmount, spoken, type Prepared } from './review';
 import type { SwapOperation } from './shape-a-request';
 import { resolveToken } from './token-identity';
@@ -36,7 +36,7 @@ export async function prepareSwap(operation: SwapOperation, context: Preparation
   const to = resolveToken(intent.to, at('to'), ports.tokens, problems);
   if (from && to && sameAsset(from, to)) problems.add(at('to'), 'must be another asset than from');
   const amount = from && rawAmount(intent.amount, true, from.decimals, at('amount'), problems);
-  const recipient = to && swapRecipient(operation, to, context, problems);
+  const recipient = to && swapRecipient(intent.toWalletId, to, context, at('toWalletId'), problems);
   problems.throwIfAny();
   const [spend, receive, deliverTo, requested] = [from!, to!, recipient!, amount!];
   const floor = {
@@ -45,29 +45,14 @@ export async function prepareSwap(operation: SwapOperation, context: Preparation
   };
 
   const signing = await legSigning(ports.chain, spend.network);
-  const swapTx = (amountInRaw: bigint, minAmountOutRaw: bigint): UnsubmittedTx => ({
-    kind: 'swap',
-    network: spend.network,
-    from: wallet.address,
-    ...signing.fields,
-    tokenIn: spend.token,
-    assetOut: assetOf(receive),
-    amountInRaw,
-    minAmountOutRaw,
-    recipient: deliverTo.address,
-  });
+  const swapTx = swapLegOf(spend, receive, wallet.address, deliverTo.address, signing);
 
-  let amountInRaw: bigint;
-  if (requested.kind === 'exact') amountInRaw = requested.raw;
-  else {
-    const available = await spendable(ports, wallet.address, spend);
-    const fee = await swapLegFee(ports.chain, swapTx(available > 0n ? available : 1n, 0n));
-    amountInRaw = maxAfterFees(available, spend, [fee]);
-    if (amountInRaw <= 0n)
-      throw new InsufficientFunds(
-        `wallet ${wallet.id} has ${describeAmount(available, spend)}, nothing left to swap after the network fee`,
-      );
-  }
+  const amountInRaw =
+    requested.kind === 'exact'
+      ? requested.raw
+      : await maxSpend(ports, wallet, spend, 'swap', async (raw) => [
+          await swapLegFee(ports.chain, swapTx(raw, 0n)),
+        ]);
 
   const quote = await quoteSwap(context, spend, receive, amountInRaw);
   const minAmountOutRaw = ceilDiv(amountInRaw * floor.receiveRaw, floor.sellRaw);
@@ -90,11 +75,7 @@ export async function prepareSwap(operation: SwapOperation, context: Preparation
   const fees = await Promise.all(legs.map((leg) => swapLegFee(ports.chain, leg)));
   await requireFunds(ports, wallet, [
     { token: spend, raw: amountInRaw, purpose: 'to swap' },
-    ...fees.map((fee): Need => ({
-      token: feeToken(ports.tokens, fee),
-      raw: fee.maxFeeRaw,
-      purpose: 'network fee',
-    })),
+    ...fees.map((fee) => feeNeed(ports.tokens, fee)),
   ]);
   if (quote.amountOutRaw * floor.sellRaw < amountInRaw * floor.receiveRaw)
     throw new QuoteBelowFloor(
@@ -147,22 +128,42 @@ export async function prepareSwap(operation: SwapOperation, context: Preparation
   };
 }
 
+/** Builds the swap leg of an exact input and pinned minimum output, signed by `from`. */
+export function swapLegOf(
+  spend: TokenInfo,
+  receive: TokenInfo,
+  from: string,
+  recipient: string,
+  signing: LegSigning,
+): (amountInRaw: bigint, minAmountOutRaw: bigint) => UnsubmittedTx {
+  return (amountInRaw, minAmountOutRaw) => ({
+    kind: 'swap',
+    network: spend.network,
+    from,
+    ...signing.fields,
+    tokenIn: spend.token,
+    assetOut: assetOf(receive),
+    amountInRaw,
+    minAmountOutRaw,
+    recipient,
+  });
+}
+
 /**
  * `toWalletId` names another of the caller's wallets; without it the paying wallet receives, which
- * it can only do when the destination network is of its own address family.
+ * it can only do when the destination network is of its own address family. Problems go to `path`.
  */
-function swapRecipient(
-  operation: SwapOperation,
+export function swapRecipient(
+  toWalletId: number | undefined,
   to: TokenInfo,
   context: PreparationContext,
+  path: string,
   problems: FieldProblems,
 ): Recipient | null {
-  const { toWalletId } = operation.swapIntent;
-  if (toWalletId !== undefined)
-    return ownedRecipient(toWalletId, to.network, context, at('toWalletId'), problems);
+  if (toWalletId !== undefined) return ownedRecipient(toWalletId, to.network, context, path, problems);
   if (addressFamily(to.network) !== context.wallet.family) {
     problems.add(
-      at('toWalletId'),
+      path,
       `is required: wallet ${context.wallet.id} cannot receive on ${to.network}; name one of your ${addressFamily(to.network)} wallets`,
     );
     return null;
@@ -170,7 +171,7 @@ function swapRecipient(
   return { address: context.wallet.address, walletId: context.wallet.id };
 }
 
-async function quoteSwap(
+export async function quoteSwap(
   context: PreparationContext,
   from: TokenInfo,
   to: TokenInfo,
@@ -191,7 +192,7 @@ const QUOTE_REASONS: Partial<Record<RejectionReason, QuoteFailureReason>> = {
 };
 
 /** The chain refusing even to estimate a swap says, like a failed quote, that this swap cannot be done. */
-async function swapLegFee(chain: ChainClient, leg: UnsubmittedTx): Promise<FeeEstimate> {
+export async function swapLegFee(chain: ChainClient, leg: UnsubmittedTx): Promise<FeeEstimate> {
   try {
     return await estimateFee(chain, leg);
   } catch (error) {

@@ -11,6 +11,7 @@ const HEX_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
  * The registered token an asset side names, in its canonical form: EVM contract addresses in any
  * casing (a token address is an identity, not a recipient, so no checksum is demanded), Solana mints
  * and other identifiers exactly. With `payer`, the network must belong to the payer's address family.
+ * An unknown token is a problem at `${path}.${tokenField}` (Shape B names the field `asset`).
  */
 export function resolveToken(
   ref: AssetRef,
@@ -18,6 +19,7 @@ export function resolveToken(
   tokens: TokenDirectory,
   problems: FieldProblems,
   payer?: PreparationWallet,
+  tokenField = 'token',
 ): TokenInfo | null {
   const { network } = ref;
   if (!isNetwork(network)) {
@@ -38,7 +40,7 @@ export function resolveToken(
   const info = tokens.tokenInfo({ network, token });
   if (!info)
     problems.add(
-      `${path}.token`,
+      `${path}.${tokenField}`,
       token === null ? `${network} has no native asset` : `is not a known token on ${network}`,
     );
   return info;

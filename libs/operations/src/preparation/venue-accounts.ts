@@ -3,10 +3,15 @@ import { PUSD_SYMBOL } from '@vetted/venues';
 import { pathOf, type FieldProblems } from './field-problems';
 import type { PreparationWallet } from './preparation-context';
 
-/** The perp and prediction venues key their accounts by EVM address. */
-export function requireEvmWallet(wallet: PreparationWallet, venue: string, problems: FieldProblems): void {
+/** The perp and prediction venues key their accounts by EVM address. `path`: Shape B gives `intent.walletId`. */
+export function requireEvmWallet(
+  wallet: PreparationWallet,
+  venue: string,
+  problems: FieldProblems,
+  path = pathOf('walletId'),
+): void {
   if (wallet.family !== 'evm')
-    problems.add(pathOf('walletId'), `must be an EVM wallet: ${venue} accounts belong to EVM addresses`);
+    problems.add(path, `must be an EVM wallet: ${venue} accounts belong to EVM addresses`);
 }
 
 /** A coin of the perp venue, named verbatim (`BTC`, not `btc`). */

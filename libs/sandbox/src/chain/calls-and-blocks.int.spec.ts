@@ -68,7 +68,10 @@ describe('SandboxChain EVM calls and Solana transactions', () => {
       expect.objectContaining({ purpose: 'fee', amountRaw: SOLANA_FEE_LAMPORTS }),
     ]);
 
+    expect(await sandbox.chain.isBlockhashValid(blockhash)).toBe(true);
+    expect(await sandbox.chain.isBlockhashValid(sol())).toBe(false);
     clock.advance(msLeft);
+    expect(await sandbox.chain.isBlockhashValid(blockhash)).toBe(false);
     await expect(sandbox.chain.submit({ ...transfer, submissionId: id() })).rejects.toMatchObject({
       reason: 'blockhash_expired',
     });

@@ -19,7 +19,7 @@ import { cachedAddress } from './address-cache';
 import { ChainExecution } from './chain-execution';
 import { normalizeChainTx, recipientOf } from './chain-tx-rules';
 import { maxFee } from './gas-schedule';
-import { recentBlockhash } from './solana-blockhash';
+import { blockhashValid, recentBlockhash } from './solana-blockhash';
 
 /** The chains of the sandbox world behind the `ChainClient` port. */
 export class SandboxChain implements ChainClient {
@@ -86,6 +86,10 @@ export class SandboxChain implements ChainClient {
   async recentBlockhash(): Promise<RecentBlockhash> {
     const { blockhash, expiresMs } = recentBlockhash(this.world.seed, this.world.clock.nowMs());
     return { blockhash, expiresAt: iso(expiresMs) };
+  }
+
+  async isBlockhashValid(blockhash: string): Promise<boolean> {
+    return blockhashValid(this.world.seed, blockhash, this.world.clock.nowMs());
   }
 
   private owner(network: Network, address: string): string {

@@ -1,5 +1,5 @@
-import type { PerpSide } from '@vetted/venues';
-import { Dec, roundPerpPrice, roundPerpSize } from '@vetted/venues';
+import type { PerpOrderResult, PerpSide } from '@vetted/venues';
+import { Dec, decimalString, roundPerpPrice, roundPerpSize } from '@vetted/venues';
 import { BOOK_HALF_SPREAD, BOOK_LEVEL_STEP, BOOK_LEVELS, type SandboxPerpCoin } from './perp-coins';
 
 export interface Level {
@@ -48,4 +48,19 @@ export function matchIoc(book: Book, side: PerpSide, limitPx: Dec, size: Dec): L
     remaining = remaining.minus(take);
   }
   return fills;
+}
+
+/** What an IOC order's fills come to, as perp and spot orders report it. */
+export function fillSummary(
+  fills: Level[],
+  size: Dec,
+): Pick<PerpOrderResult, 'status' | 'filledSize' | 'avgPx' | 'fills'> {
+  const filled = fills.reduce((sum, f) => sum.plus(f.size), new Dec(0));
+  const notional = fills.reduce((sum, f) => sum.plus(f.size.times(f.px)), new Dec(0));
+  return {
+    status: filled.isZero() ? 'unfilled' : filled.eq(size) ? 'filled' : 'partiallyFilled',
+    filledSize: decimalString(filled),
+    avgPx: filled.isZero() ? null : decimalString(notional.div(filled).toSignificantDigits(12)),
+    fills: fills.map((f) => ({ px: decimalString(f.px), size: decimalString(f.size) })),
+  };
 }

@@ -8,7 +8,7 @@ import type { TxOutcome } from '../txs/tx-log';
 import { PERP_HOUSE, feeSink } from '../world/sandbox-accounts';
 import type { World } from '../world/world';
 import { iso } from '../world/world-clock';
-import { bookAround, matchIoc, type Level } from './order-book';
+import { bookAround, fillSummary, matchIoc, type Level } from './order-book';
 import { PERPS_USDC, type StoredPosition } from './perp-accounts';
 import { PERP_TAKER_FEE, defaultLeverage, perpCoin } from './perp-coins';
 import { applyFill } from './position-math';
@@ -124,20 +124,14 @@ export class PerpOrders implements TxKind<PerpOrderRequest> {
   }
 
   private result(order: PerpOrderRequest, plan: Plan, context: TxContext): PerpOrderResult {
-    const filled = plan.fills.reduce((sum, f) => sum.plus(f.size), new Dec(0));
-    const notional = plan.fills.reduce((sum, f) => sum.plus(f.size.times(f.px)), new Dec(0));
-    const status = filled.isZero() ? 'unfilled' : filled.eq(plan.size) ? 'filled' : 'partiallyFilled';
     return {
       submissionId: order.submissionId,
       hash: context.hash,
       coin: order.coin,
       side: order.side,
-      status,
       size: decimalString(plan.size),
       limitPx: decimalString(plan.limitPx),
-      filledSize: decimalString(filled),
-      avgPx: filled.isZero() ? null : decimalString(notional.div(filled).toSignificantDigits(12)),
-      fills: plan.fills.map((f) => ({ px: decimalString(f.px), size: decimalString(f.size) })),
+      ...fillSummary(plan.fills, plan.size),
       feeRaw: plan.feeRaw,
       realizedPnlRaw: plan.pnlRaw,
       position: plan.next.size.isZero() ? null : this.world.perpAccounts.render(plan.next, context.nowMs),

@@ -5,23 +5,33 @@ import type {
   PerpOrderRequest,
   PerpOrderResult,
   PerpVenue,
+  SpotBalance,
+  SpotOrderRequest,
+  SpotOrderResult,
   SubmitOptions,
 } from '@vetted/venues';
 import { decimalString, isDecimalString } from '@vetted/venues';
 import { address, checkSubmissionId, refuse } from '../chain/chain-tx-rules';
 import { settled, submitRequest } from '../txs/submit-request';
+import type { TxKind } from '../txs/submissions';
 import type { World } from '../world/world';
 import { iso } from '../world/world-clock';
 import { bookAround, type Level } from './order-book';
 import { PERP_COINS, perpCoin } from './perp-coins';
 import { PerpOrders } from './perp-orders';
+import { SpotBalances } from './spot-balances';
+import { SpotOrders } from './spot-orders';
 
-/** The sandbox perp venue behind the `PerpVenue` port. */
+/** The sandbox perp venue behind the `PerpVenue` port: perp markets, and spot markets of the same coins. */
 export class SandboxPerpVenue implements PerpVenue {
   private readonly orders: PerpOrders;
+  private readonly spot: SpotBalances;
+  private readonly spotOrders: SpotOrders;
 
   constructor(private readonly world: World) {
     this.orders = world.submissions.register(new PerpOrders(world));
+    this.spot = new SpotBalances(world.db);
+    this.spotOrders = world.submissions.register(new SpotOrders(world, this.spot));
   }
 
   async coins(): Promise<PerpCoin[]> {
@@ -54,20 +64,41 @@ export class SandboxPerpVenue implements PerpVenue {
   }
 
   async placeOrder(order: PerpOrderRequest, options: SubmitOptions = {}): Promise<PerpOrderResult> {
-    const request = normalizeOrder(order);
-    const result = await submitRequest(this.world, this.orders, request, {
+    return this.submit(this.orders, normalizeOrder(order), options);
+  }
+
+  async order(submissionId: string): Promise<PerpOrderResult | null> {
+    const record = this.world.log.bySubmission(submissionId);
+    return record?.kind === this.orders.kind ? (record.outcome?.result as PerpOrderResult) : null;
+  }
+
+  async spotBalances(owner: string): Promise<SpotBalance[]> {
+    return this.spot.all(address('perps', owner, 'address', ''));
+  }
+
+  async placeSpotOrder(order: SpotOrderRequest, options: SubmitOptions = {}): Promise<SpotOrderResult> {
+    return this.submit(this.spotOrders, normalizeLimitOrder(order), options);
+  }
+
+  /** Orders execute at submission, so the result is the settled record's. */
+  private async submit<R extends SpotOrderRequest, T>(
+    kind: TxKind<R>,
+    request: R,
+    options: SubmitOptions,
+  ): Promise<T> {
+    const result = await submitRequest(this.world, kind, request, {
       network: 'perps',
       from: request.address,
       to: null,
       faultTarget: 'submission',
       deadlineMs: options.deadlineMs,
     });
-    return settled(result).outcome!.result as PerpOrderResult;
+    return settled(result).outcome!.result as T;
   }
 
-  async order(submissionId: string): Promise<PerpOrderResult | null> {
+  async spotOrder(submissionId: string): Promise<SpotOrderResult | null> {
     const record = this.world.log.bySubmission(submissionId);
-    return record?.kind === this.orders.kind ? (record.outcome?.result as PerpOrderResult) : null;
+    return record?.kind === this.spotOrders.kind ? (record.outcome?.result as SpotOrderResult) : null;
   }
 
   private coin(coin: string): string {
@@ -77,6 +108,20 @@ export class SandboxPerpVenue implements PerpVenue {
 }
 
 function normalizeOrder(order: PerpOrderRequest): PerpOrderRequest {
+  const common = normalizeLimitOrder(order);
+  const id = common.submissionId;
+  if (typeof order.reduceOnly !== 'boolean') refuse('invalid_request', 'reduceOnly must be a boolean', id);
+  if (order.leverage !== undefined && (!Number.isSafeInteger(order.leverage) || order.leverage < 1))
+    refuse('invalid_request', 'leverage must be a whole number of at least 1', id);
+  return {
+    ...common,
+    reduceOnly: order.reduceOnly,
+    ...(order.leverage !== undefined ? { leverage: order.leverage } : {}),
+  };
+}
+
+/** What perp and spot orders share: id, address, a known coin, a side, positive size and limit. */
+export function normalizeLimitOrder(order: SpotOrderRequest): SpotOrderRequest {
   const id = checkSubmissionId(order?.submissionId);
   const coin = perpCoin(order.coin);
   if (!coin) refuse('invalid_request', `unknown perp coin ${String(order.coin)}`, id);
@@ -85,9 +130,6 @@ function normalizeOrder(order: PerpOrderRequest): PerpOrderRequest {
   for (const field of ['size', 'limitPx'] as const)
     if (!isDecimalString(order[field]) || /^0(\.0*)?$/.test(order[field]))
       refuse('invalid_request', `${field} must be a positive decimal`, id);
-  if (typeof order.reduceOnly !== 'boolean') refuse('invalid_request', 'reduceOnly must be a boolean', id);
-  if (order.leverage !== undefined && (!Number.isSafeInteger(order.leverage) || order.leverage < 1))
-    refuse('invalid_request', 'leverage must be a whole number of at least 1', id);
   return {
     submissionId: id,
     address: address('perps', order.address, 'address', id),
@@ -95,7 +137,5 @@ function normalizeOrder(order: PerpOrderRequest): PerpOrderRequest {
     side: order.side,
     size: order.size,
     limitPx: order.limitPx,
-    reduceOnly: order.reduceOnly,
-    ...(order.leverage !== undefined ? { leverage: order.leverage } : {}),
   };
 }

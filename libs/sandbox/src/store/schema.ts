@@ -64,6 +64,12 @@ export const SANDBOX_SCHEMA = `
     PRIMARY KEY (address, coin)
   ) STRICT, WITHOUT ROWID;
 
+  -- spot coins bought on the perp venue (the USDC side is the address's balance on perps)
+  CREATE TABLE IF NOT EXISTS spot_balances (
+    address TEXT NOT NULL, coin TEXT NOT NULL, total TEXT NOT NULL,
+    PRIMARY KEY (address, coin)
+  ) STRICT, WITHOUT ROWID;
+
   CREATE TABLE IF NOT EXISTS markets (
     id TEXT PRIMARY KEY, status TEXT NOT NULL, winner TEXT, resolved_ms INTEGER
   ) STRICT;

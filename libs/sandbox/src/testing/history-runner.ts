@@ -1,4 +1,5 @@
 import type { ChainTx, Network } from '@vetted/venues';
+import { Dec } from '@vetted/venues';
 import { CATALOG_OUTCOMES, MARKET_SPECS } from '../predict/market-catalog';
 import type { Sandbox } from '../sandbox';
 import { SANDBOX_TOKENS } from '../tokens/token-registry';
@@ -11,6 +12,8 @@ import { id } from './sandbox-fixture';
  */
 export class HistoryRunner {
   readonly faucets = new Map<string, bigint>();
+  /** Per `address:coin`: spot coins bought minus sold, as the venue's order records say. */
+  readonly spot = new Map<string, Dec>();
 
   constructor(readonly sandbox: Sandbox) {}
 
@@ -90,19 +93,38 @@ export class HistoryRunner {
         return;
       }
       case 'perp': {
-        const mark = Number(await sandbox.perps.markPrice(s.coin));
-        const factor = s.buy ? 1 + s.away / 1000 : 1 - s.away / 1000;
-        const limitPx = (mark * factor).toPrecision(5); // test input only; the venue parses the decimal string
         await sandbox.perps.placeOrder({
           submissionId: id(),
           address: EVM_ACTORS[s.actor],
           coin: s.coin,
           side: s.buy ? 'buy' : 'sell',
           size: s.size,
-          limitPx: limitPx.includes('e') ? String(Math.round(mark)) : limitPx,
+          limitPx: await this.limitAway(s.coin, s.buy, s.away),
           reduceOnly: s.reduceOnly,
           leverage: s.leverage,
         });
+        return;
+      }
+      case 'spot': {
+        const order = {
+          submissionId: id(),
+          address: EVM_ACTORS[s.actor],
+          coin: s.coin,
+          side: s.buy ? ('buy' as const) : ('sell' as const),
+          size: s.size,
+          limitPx: await this.limitAway(s.coin, s.buy, s.away),
+        };
+        try {
+          await sandbox.perps.placeSpotOrder(order);
+        } finally {
+          // Uncertain and timed-out submissions may have filled all the same: the venue's record says.
+          const placed = await sandbox.perps.spotOrder(order.submissionId);
+          if (placed) {
+            const key = `${order.address}:${order.coin}`;
+            const moved = s.buy ? new Dec(placed.filledSize) : new Dec(placed.filledSize).neg();
+            this.spot.set(key, (this.spot.get(key) ?? new Dec(0)).plus(moved));
+          }
+        }
         return;
       }
       case 'predict': {
@@ -143,6 +165,14 @@ export class HistoryRunner {
         return;
       }
     }
+  }
+
+  /** A limit `away` tenths of a percent from the mark, against the order (below it: marketable). */
+  private async limitAway(coin: string, buy: boolean, away: number): Promise<string> {
+    const mark = Number(await this.sandbox.perps.markPrice(coin));
+    const factor = buy ? 1 + away / 1000 : 1 - away / 1000;
+    const limitPx = (mark * factor).toPrecision(5); // test input only; the venue parses the decimal string
+    return limitPx.includes('e') ? String(Math.round(mark)) : limitPx;
   }
 
   /** A share of what the holder has now (above 100% on purpose: the world must refuse it). */

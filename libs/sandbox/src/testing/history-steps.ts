@@ -27,6 +27,7 @@ export type Step =
       reduceOnly: boolean;
       leverage: number;
     }
+  | { kind: 'spot'; actor: number; coin: string; buy: boolean; size: string; away: number }
   | { kind: 'predict'; actor: number; outcome: number; action: 'buy' | 'sell' | 'redeem'; percent: number }
   | { kind: 'resolve'; market: number; outcome: number }
   | { kind: 'fault'; target: FaultTarget; mode: FaultMode; count: number }
@@ -76,6 +77,17 @@ export const step: fc.Arbitrary<Step> = fc.oneof(
       away: fc.integer({ min: -2, max: 30 }),
       reduceOnly: fc.boolean(),
       leverage: fc.constantFrom(1, 3, 5, 10, 20, 45),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('spot' as const),
+      actor: index(3),
+      coin: fc.constantFrom('BTC', 'ETH', 'SOL', 'DOGE'),
+      buy: fc.boolean(),
+      size: fc.constantFrom('0.001', '0.05', '1', '3', '250', '100000'),
+      away: fc.integer({ min: -2, max: 30 }),
     }),
   },
   {

@@ -1,5 +1,11 @@
 import type { StoredDocument } from '@vetted/read-store';
-import type { CapturedAction, LegReceipt, OperationShape } from '../../domain';
+import type {
+  CapturedAction,
+  Continuation,
+  LegReceipt,
+  OperationShape,
+  SuccessorRelation,
+} from '../../domain';
 
 export type OperationStatus =
   'awaitingApproval' | 'working' | 'done' | 'failed' | 'failed_before_effect' | 'dismissed' | 'canceled';
@@ -31,4 +37,11 @@ export interface OperationDocument extends StoredDocument {
   error: string | null;
   errorCode: string | null;
   source: { kind: string } | null;
+  /** Shape B: the action this operation performs, and what the person reviewed. */
+  action: unknown;
+  review: unknown;
+  continuation: Continuation | null;
+  supersedes: string | null;
+  /** Successors prepared from this one: the continuation's (`next`), a re-review (`refresh`). */
+  successors: Partial<Record<SuccessorRelation, string>>;
 }

@@ -1,5 +1,5 @@
 import type { Projection } from '@vetted/read-store';
-import type { CapturedAction, OperationEvent } from '../../domain';
+import type { CapturedAction, LegReceipt, OperationEvent } from '../../domain';
 import type { OperationDocument, OperationLegView } from './operation-document';
 
 const FILTERS = ['state', 'kind', 'walletId'] as const;
@@ -7,7 +7,7 @@ const FILTERS = ['state', 'kind', 'walletId'] as const;
 /** Every combination of the list filters, each an index on the owner plus those fields, newest first. */
 export const operationsCollection = {
   name: 'operations',
-  version: 2,
+  version: 3,
   indexes: Array.from({ length: 1 << FILTERS.length }, (_, mask) => {
     const fields = FILTERS.filter((_, i) => mask & (1 << i));
     return { name: ['byUser', ...fields].join('_'), equality: ['userId', ...fields], orderBy: 'createdAt' };
@@ -16,7 +16,7 @@ export const operationsCollection = {
 
 function networkOf(action: CapturedAction): string | null {
   if (action.kind === 'chain') return action.tx.network;
-  return action.kind === 'perpOrder' ? 'perps' : 'polygon';
+  return action.kind === 'perpOrder' || action.kind === 'spotOrder' ? 'perps' : 'polygon';
 }
 
 const pendingLeg = (action: CapturedAction, index: number): OperationLegView => ({
@@ -37,6 +37,24 @@ function withLeg(
   return doc.legs.map((leg) => (leg.index === index ? { ...leg, ...change } : leg));
 }
 
+/** A leg's receipt, on time or late (marked `late`): the leg shows its transaction, `txs` lists it. */
+function withReceipt(
+  doc: OperationDocument,
+  leg: number,
+  receipt: LegReceipt & { late?: true },
+  updatedAt: string,
+): OperationDocument {
+  return {
+    ...doc,
+    legs: withLeg(doc, leg, {
+      status: receipt.status === 'success' ? 'settled' : 'reverted',
+      txHash: receipt.hash,
+    }),
+    receipts: [...doc.receipts, receipt],
+    updatedAt,
+  };
+}
+
 export const operationsProjection: Projection<OperationDocument> = {
   name: 'operations',
   collection: operationsCollection,
@@ -50,6 +68,8 @@ export const operationsProjection: Projection<OperationDocument> = {
     'LegFailed',
     'OperationSucceeded',
     'OperationFailed',
+    'SuccessorPrepared',
+    'LateReceiptRecorded',
   ],
   guard: 'revision',
   documentId: (event) => (event.data as { operationId: string }).operationId,
@@ -57,6 +77,7 @@ export const operationsProjection: Projection<OperationDocument> = {
     const event = recorded as unknown as OperationEvent;
     if (event.type === 'OperationCreated') {
       const { operationId, userId, shape, kind, walletId, creationRequest, actions, source, at } = event.data;
+      const { action = null, review = null, continuation = null, supersedes = null } = event.data;
       return (
         doc ?? {
           id: operationId,
@@ -74,6 +95,11 @@ export const operationsProjection: Projection<OperationDocument> = {
           error: null,
           errorCode: null,
           source,
+          action,
+          review,
+          continuation,
+          supersedes,
+          successors: {},
         }
       );
     }
@@ -92,18 +118,8 @@ export const operationsProjection: Projection<OperationDocument> = {
           legs: withLeg(doc, event.data.leg, { status: 'submitted', submissionId: event.data.submissionId }),
           updatedAt,
         };
-      case 'LegSettled': {
-        const { leg, receipt } = event.data;
-        return {
-          ...doc,
-          legs: withLeg(doc, leg, {
-            status: receipt.status === 'success' ? 'settled' : 'reverted',
-            txHash: receipt.hash,
-          }),
-          receipts: [...doc.receipts, receipt],
-          updatedAt,
-        };
-      }
+      case 'LegSettled':
+        return withReceipt(doc, event.data.leg, event.data.receipt, updatedAt);
       case 'LegFailed':
         return {
           ...doc,
@@ -112,6 +128,14 @@ export const operationsProjection: Projection<OperationDocument> = {
         };
       case 'OperationSucceeded':
         return { ...doc, state: 'done', updatedAt };
+      case 'SuccessorPrepared':
+        return {
+          ...doc,
+          successors: { ...doc.successors, [event.data.relation]: event.data.successorId },
+          updatedAt,
+        };
+      case 'LateReceiptRecorded':
+        return withReceipt(doc, event.data.leg, { ...event.data.receipt, late: true }, updatedAt);
       case 'OperationFailed':
         return {
           ...doc,

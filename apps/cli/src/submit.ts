@@ -1,0 +1,46 @@
+import { readFile } from 'node:fs/promises';
+import { canonicalJson, uuidV5 } from '@vetted/kernel';
+
+/** What `submit` needs: the API's address, the caller's bearer token, and how to reach it. */
+export interface SubmitOptions {
+  file: string;
+  url: string;
+  token: string;
+  /** The idempotency key; by default derived from the file's intent, so re-running it is a replay. */
+  key?: string;
+  http?: (
+    url: string,
+    init: { method: string; headers: Record<string, string>; body: string },
+  ) => Promise<{
+    status: number;
+    text(): Promise<string>;
+  }>;
+}
+
+/**
+ * `vetted submit --file intent.json`: creates a Shape B operation from a file, as `POST
+ * /v1/operations` would. The file holds an intent (`{ "type": "swap", ... }`) or a whole body
+ * (`{ "idempotencyKey", "intent" }`). Without a key, the key is a UUIDv5 of the intent's canonical
+ * JSON: submitting the same file again returns the same operation instead of creating another.
+ * Prints the answer; exit 0 for a created or replayed operation, 1 for a refusal.
+ */
+export async function submit(options: SubmitOptions): Promise<number> {
+  const parsed = JSON.parse(await readFile(options.file, 'utf8')) as Record<string, unknown>;
+  const intent = 'intent' in parsed ? parsed.intent : parsed;
+  const idempotencyKey =
+    options.key ??
+    (typeof parsed.idempotencyKey === 'string'
+      ? parsed.idempotencyKey
+      : uuidV5(`cli-submit:${canonicalJson(intent)}`));
+  const http = options.http ?? fetch;
+  const response = await http(`${options.url.replace(/\/$/, '')}/v1/operations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
+    body: JSON.stringify({ idempotencyKey, intent }),
+  });
+  const text = await response.text();
+  console.log(text);
+  if (response.status === 200)
+    console.error(`replayed: operation already created with key ${idempotencyKey}`);
+  return response.status === 200 || response.status === 201 ? 0 : 1;
+}

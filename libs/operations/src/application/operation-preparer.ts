@@ -1,0 +1,103 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { EventStore } from '@vetted/event-store';
+import { EVENT_STORE } from '@vetted/event-store';
+import { ValidationFailed } from '@vetted/kernel';
+import type {
+  ChainClient,
+  PerpVenue,
+  PredictionVenue,
+  PriceReader,
+  SwapQuoter,
+  TokenDirectory,
+} from '@vetted/venues';
+import {
+  CHAIN_CLIENT,
+  PERP_VENUE,
+  PREDICTION_VENUE,
+  PRICE_READER,
+  SWAP_QUOTER,
+  TOKEN_DIRECTORY,
+} from '@vetted/venues';
+import type { OperationCreatedData } from '../domain';
+import type { PreparationPorts } from '../preparation';
+import { prepareShapeA } from '../preparation';
+import { INTENT_PATH, prepareShapeB, readShapeBIntent, type ShapeBIntent } from '../shape-b';
+import { preparationWallets } from './preparation-wallets';
+
+/**
+ * The create request in the shape the client spoke (api-decisions §4): Shape A's `operation` or
+ * Shape B's `intent`, as sent (checked by preparation, with field paths).
+ */
+export type CreateRequest = { shape: 'A'; operation: unknown } | { shape: 'B'; intent: unknown };
+
+/** What a prepared operation records, besides who asked and when. */
+export type PreparedRecord = Pick<
+  OperationCreatedData,
+  'shape' | 'kind' | 'walletId' | 'creationRequest' | 'actions' | 'action' | 'review' | 'continuation'
+>;
+
+/**
+ * Quotes and captures a request in its shape, for creation and for the operations prepared from
+ * others (a continuation's successor, a refreshed review). Nothing is submitted or recorded here.
+ */
+@Injectable()
+export class OperationPreparer {
+  private readonly ports: PreparationPorts;
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(PRICE_READER) prices: PriceReader,
+    @Inject(SWAP_QUOTER) quoter: SwapQuoter,
+    @Inject(CHAIN_CLIENT) chain: ChainClient,
+    @Inject(PERP_VENUE) perps: PerpVenue,
+    @Inject(PREDICTION_VENUE) predict: PredictionVenue,
+    @Inject(TOKEN_DIRECTORY) tokens: TokenDirectory,
+  ) {
+    this.ports = { prices, quoter, chain, perps, predict, tokens };
+  }
+
+  get quoter(): SwapQuoter {
+    return this.ports.quoter;
+  }
+
+  /** Quotes and captures the request in its shape; the wallet must be one of the caller's. */
+  async prepare(userId: string, request: CreateRequest): Promise<PreparedRecord> {
+    if (request.shape === 'B')
+      return this.prepareIntent(userId, readShapeBIntent(request.intent), request.intent);
+    const wallets = await preparationWallets(this.store, userId);
+    const { operation } = request;
+    const walletId = (operation as { walletId?: unknown } | null)?.walletId;
+    const wallet = wallets.find((w) => w.id === walletId);
+    if (!wallet) throw ValidationFailed.field('operation.walletId', 'must be one of your wallets');
+    const prepared = await prepareShapeA(operation, { wallet, wallets, ports: this.ports });
+    return {
+      shape: 'A',
+      kind: 'action_sequence',
+      walletId: wallet.id,
+      creationRequest: operation,
+      actions: prepared.actions,
+    };
+  }
+
+  /** A checked Shape B intent (`creationRequest`: what the client sent, or the intent itself). */
+  async prepareIntent(
+    userId: string,
+    intent: ShapeBIntent,
+    creationRequest: unknown,
+  ): Promise<PreparedRecord> {
+    const wallets = await preparationWallets(this.store, userId);
+    const wallet = wallets.find((w) => w.id === intent.walletId);
+    if (!wallet) throw ValidationFailed.field(`${INTENT_PATH}.walletId`, 'must be one of your wallets');
+    const prepared = await prepareShapeB(intent, { wallet, wallets, ports: this.ports });
+    return {
+      shape: 'B',
+      kind: prepared.type,
+      walletId: wallet.id,
+      creationRequest,
+      actions: prepared.actions,
+      action: prepared.action,
+      review: prepared.review,
+      continuation: prepared.continuation,
+    };
+  }
+}

@@ -1,0 +1,176 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import type { EventMetadata, EventStore } from '@vetted/event-store';
+import { EVENT_STORE, handleCommand, loadState, operationStream } from '@vetted/event-store';
+import { CLOCK, type Clock, NotFound, requestHash, uuidV5 } from '@vetted/kernel';
+import type { SwapTx } from '@vetted/venues';
+import {
+  type ExistingOperation,
+  type OperationCommand,
+  type SuccessorRelation,
+  operationDecider,
+  withSubmission,
+} from '../domain';
+import { quoteFloorFailure } from '../execution';
+import type { ShapeBIntent } from '../shape-b';
+import type { OperationOutcome } from './operation-lifecycle';
+import { OperationPreparer, type PreparedRecord } from './operation-preparer';
+
+/** `POST /v1/operations/{id}/next`: prepare a succeeded prerequisite's continuation, once. */
+export class NextOperationCommand {
+  constructor(
+    readonly userId: string,
+    readonly operationId: string,
+    readonly metadata: EventMetadata,
+  ) {}
+}
+
+/** `POST /v1/operations/{id}/refresh`: a fresh review of a swap whose quote failed or went stale. */
+export class RefreshOperationCommand {
+  constructor(
+    readonly userId: string,
+    readonly operationId: string,
+    readonly metadata: EventMetadata,
+  ) {}
+}
+
+export interface SuccessorOutcome {
+  /** The operation the call was about, after linking its successor. */
+  operation: OperationOutcome;
+  successorId: string;
+  successor: OperationOutcome;
+}
+
+/**
+ * Both calls prepare a new operation from an existing one: the successor's id is derived from the
+ * original's and the relation, so a repeated or concurrent call finds (or creates) the same one and
+ * never quotes twice into two operations. Eligibility is the decider's: it is asked before anything
+ * is quoted, and again when the link is recorded.
+ */
+abstract class SuccessorHandler {
+  constructor(
+    protected readonly store: EventStore,
+    protected readonly clock: Clock,
+    protected readonly preparer: OperationPreparer,
+  ) {}
+
+  protected async link(
+    userId: string,
+    operationId: string,
+    relation: SuccessorRelation,
+    metadata: EventMetadata,
+    prepare: (op: ExistingOperation) => Promise<PreparedRecord>,
+    quoteStale?: boolean,
+  ): Promise<SuccessorOutcome> {
+    const state = await loadState(this.store, operationStream(operationId), operationDecider);
+    if (state.status === 'none' || state.op.userId !== userId) throw new NotFound(`operation ${operationId}`);
+    const successorId = uuidV5(`operations:${relation}:${operationId}`);
+    const command: OperationCommand = {
+      type: 'LinkSuccessor',
+      data: { successorId, relation, at: this.now(), ...(quoteStale !== undefined && { quoteStale }) },
+    };
+    operationDecider.decide(command, state);
+
+    const successorStream = operationStream(successorId);
+    let successor: OperationOutcome;
+    const existing = await loadState(this.store, successorStream, operationDecider);
+    if (existing.status !== 'none')
+      successor = { state: existing, newEvents: [], revision: -1, position: null };
+    else {
+      const prepared = await prepare(state);
+      successor = await handleCommand(
+        this.store,
+        successorStream,
+        operationDecider,
+        {
+          type: 'CreateOperation',
+          data: {
+            ...prepared,
+            operationId: successorId,
+            userId,
+            username: state.op.username,
+            requestHash: requestHash(prepared.creationRequest),
+            source: state.op.source,
+            supersedes: relation === 'refresh' ? operationId : null,
+            at: this.now(),
+          },
+        },
+        { metadata },
+      );
+    }
+    const operation = await handleCommand(
+      this.store,
+      operationStream(operationId),
+      operationDecider,
+      command,
+      {
+        metadata,
+      },
+    );
+    return { operation, successorId, successor };
+  }
+
+  private now(): string {
+    return this.clock.now().toISOString();
+  }
+}
+
+@CommandHandler(NextOperationCommand)
+export class NextOperationHandler extends SuccessorHandler implements ICommandHandler<NextOperationCommand> {
+  constructor(
+    @Inject(EVENT_STORE) store: EventStore,
+    @Inject(CLOCK) clock: Clock,
+    preparer: OperationPreparer,
+  ) {
+    super(store, clock, preparer);
+  }
+
+  execute({ userId, operationId, metadata }: NextOperationCommand): Promise<SuccessorOutcome> {
+    return this.link(userId, operationId, 'next', metadata, (op) => {
+      const continuation = op.op.continuation!;
+      // The continuation's action is a checked intent: prepared (freshly quoted) as it stands.
+      return this.preparer.prepareIntent(userId, continuation.action as ShapeBIntent, continuation.action);
+    });
+  }
+}
+
+@CommandHandler(RefreshOperationCommand)
+export class RefreshOperationHandler
+  extends SuccessorHandler
+  implements ICommandHandler<RefreshOperationCommand>
+{
+  constructor(
+    @Inject(EVENT_STORE) store: EventStore,
+    @Inject(CLOCK) clock: Clock,
+    preparer: OperationPreparer,
+  ) {
+    super(store, clock, preparer);
+  }
+
+  async execute({ userId, operationId, metadata }: RefreshOperationCommand): Promise<SuccessorOutcome> {
+    const state = await loadState(this.store, operationStream(operationId), operationDecider);
+    const quoteStale =
+      state.status === 'awaitingApproval' && state.op.userId === userId ? await this.stale(state) : undefined;
+    return this.link(
+      userId,
+      operationId,
+      'refresh',
+      metadata,
+      ({ op }) =>
+        op.shape === 'A'
+          ? this.preparer.prepare(userId, { shape: 'A', operation: op.creationRequest })
+          : this.preparer.prepareIntent(userId, op.action as ShapeBIntent, op.creationRequest),
+      quoteStale,
+    );
+  }
+
+  /** Whether a captured swap can no longer execute: a fresh quote misses its pinned minimum. */
+  private async stale(state: ExistingOperation): Promise<boolean> {
+    for (const action of state.op.actions)
+      if (action.kind === 'chain' && action.tx.kind === 'swap' && action.swap) {
+        const tx = withSubmission(action.tx, 'refresh-check') as unknown as SwapTx;
+        if (await quoteFloorFailure(tx, action.swap, this.preparer.quoter)) return true;
+      }
+    return false;
+  }
+}

@@ -1,0 +1,2 @@
+export * from './intent';
+export * from './preparation';

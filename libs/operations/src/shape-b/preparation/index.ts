@@ -1,0 +1,2 @@
+export * from './prepared-shape-b';
+export * from './prepare-shape-b';

@@ -1,0 +1,121 @@
+import { newEvmAddress } from '@vetted/kernel';
+import { GAS_PRICE_WEI } from '@vetted/sandbox';
+import {
+  ETH,
+  preparationSandbox,
+  refusal,
+  refusedPaths,
+} from '../../preparation/testing/preparation-sandbox';
+import type { EvmCallIntent } from '../intent';
+import { intrinsicGas, prepareEvmCall } from './prepare-evm-call';
+
+const open = preparationSandbox();
+const contract = newEvmAddress();
+/** `transfer(address,uint256)` selector and one zero byte: 4 non-zero + 1 zero calldata bytes. */
+const DATA = '0xa9059cbb00';
+
+const call = (overrides: Partial<EvmCallIntent> = {}): EvmCallIntent => ({
+  type: 'evmCall',
+  walletId: 1,
+  network: 'base',
+  to: contract,
+  data: DATA,
+  value: '1000',
+  gasLimit: '100000',
+  ...overrides,
+});
+
+async function funded() {
+  const world = open();
+  await world.sandbox.faucet('base', world.wallets.evm.address, null, ETH);
+  const prepare = (intent: EvmCallIntent, wallet = world.wallets.evm) =>
+    prepareEvmCall(intent, world.context(wallet));
+  return { ...world, prepare };
+}
+
+describe('prepareEvmCall', () => {
+  it('captures the complete call as given and reviews it, data, value, gas and provenance included', async () => {
+    const { sandbox, wallets, prepare, execute } = await funded();
+    const source = 'https://example.com/dapp';
+    const prepared = await prepare(call({ sourceUrl: source }));
+    const tx = { kind: 'evmCall', network: 'base', from: wallets.evm.address, to: contract, data: DATA };
+    expect(prepared).toMatchObject({ type: 'evmCall', continuation: null, action: { sourceUrl: source } });
+    expect(prepared.actions).toEqual([
+      { kind: 'chain', tx: { ...tx, valueRaw: '1000', gasLimit: '100000' } },
+    ]);
+    expect(prepared.review).toEqual({
+      type: 'evmCall',
+      walletId: 1,
+      summary: `Call ${contract} on base from ${wallets.evm.address}, sending 0.000000000000001 ETH on base, with a gas limit of 100000`,
+      network: 'base',
+      from: wallets.evm.address,
+      to: contract,
+      data: DATA,
+      dataBytes: 5,
+      value: expect.objectContaining({ symbol: 'ETH', amountRaw: '1000', amount: '0.000000000000001' }),
+      gasLimit: '100000',
+      networkFees: [
+        {
+          leg: 0,
+          fee: expect.objectContaining({
+            symbol: 'ETH',
+            amountRaw: (100_000n * GAS_PRICE_WEI.base).toString(),
+          }),
+        },
+      ],
+      sourceUrl: source,
+    });
+    const [outcome] = await execute(prepared.actions);
+    expect(outcome).toMatchObject({ kind: 'settled', receipt: { status: 'success' } });
+    expect(await sandbox.chain.balance('base', contract, null)).toBe(1000n);
+  });
+
+  it('shows no provenance when no sourceUrl is given, and a zero value needs no price', async () => {
+    const { sandbox, prepare } = await funded();
+    await sandbox.expirePrice({ network: 'base', token: null });
+    const prepared = await prepare(call({ value: '0', data: '0x' }));
+    expect(prepared.review).toMatchObject({
+      summary: `Call ${contract} on base from ${prepared.review.from as string}, with a gas limit of 100000`,
+      dataBytes: 0,
+      value: { amountRaw: '0', usd: null },
+      sourceUrl: null,
+    });
+  });
+
+  it('needs a live price for a call that sends value', async () => {
+    const { sandbox, prepare } = await funded();
+    await sandbox.expirePrice({ network: 'base', token: null });
+    expect(await refusal(prepare(call()))).toMatchObject({ status: 400, code: 'PRICE_UNAVAILABLE' });
+  });
+
+  it('is signed by an EVM wallet only', async () => {
+    const { wallets, prepare } = await funded();
+    expect(await refusedPaths(prepare(call({ walletId: 2 }), wallets.solana))).toEqual(['intent.walletId']);
+  });
+
+  it('runs on an EVM network only', async () => {
+    const { prepare } = await funded();
+    const onSolana = call({ network: 'solana' as EvmCallIntent['network'] });
+    expect(await refusedPaths(prepare(onSolana))).toEqual(['intent.network']);
+  });
+
+  it('refuses a gas limit below the intrinsic gas, and accepts exactly it', async () => {
+    const { prepare } = await funded();
+    const intrinsic = intrinsicGas(DATA);
+    expect(intrinsic).toBe(21_000n + 4n * 16n + 4n);
+    expect(await refusedPaths(prepare(call({ gasLimit: (intrinsic - 1n).toString() })))).toEqual([
+      'intent.gasLimit',
+    ]);
+    await expect(prepare(call({ gasLimit: intrinsic.toString() }))).resolves.toBeDefined();
+  });
+
+  it('refuses a call whose value plus the whole gas limit the wallet cannot afford', async () => {
+    const { prepare } = await funded();
+    const affordable = ETH - 100_000n * GAS_PRICE_WEI.base;
+    expect(await refusal(prepare(call({ value: (affordable + 1n).toString() })))).toMatchObject({
+      status: 400,
+      code: 'INSUFFICIENT_FUNDS',
+    });
+    await expect(prepare(call({ value: affordable.toString() }))).resolves.toBeDefined();
+  });
+});

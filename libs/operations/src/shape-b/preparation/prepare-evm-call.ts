@@ -1,0 +1,113 @@
+import { isEvmNetwork, type TokenInfo, type TokenDirectory, type EvmNetwork } from '@vetted/venues';
+import { estimateFee, captureTx, type UnsubmittedTx } from '../../preparation/chain-legs';
+import { FieldProblems } from '../../preparation/field-problems';
+import { feeToken, requireFunds } from '../../preparation/funding';
+import {
+  networkFees,
+  reviewAmount,
+  spoken,
+  type NetworkFee,
+  type ReviewAmount,
+} from '../../preparation/review';
+import { UsdPrices } from '../../preparation/usd-prices';
+import { type EvmCallIntent, INTENT_PATH } from '../intent';
+import type { PrepareShapeB, ShapeBReview } from './prepared-shape-b';
+import { checkWalletFamily } from './wallet-family';
+
+/** What a person approves for an EVM call: the exact call, its value and the gas it may burn. */
+export interface EvmCallReview extends ShapeBReview {
+  type: 'evmCall';
+  network: EvmNetwork;
+  from: string;
+  to: string;
+  /** The call data exactly as it is sent (`0x` + lowercase hex), and its length in bytes. */
+  data: string;
+  dataBytes: number;
+  /** Native asset moved to `to` with the call. */
+  value: ReviewAmount;
+  gasLimit: string;
+  /** The most the call can be charged: the whole gas limit at the network's gas price. */
+  networkFees: NetworkFee[];
+  /** Where the caller says the call came from: provenance only, never an authorization (rule 7). */
+  sourceUrl: string | null;
+}
+
+/**
+ * An arbitrary EVM call, supplied complete (rule 8): nothing is estimated or defaulted, and the
+ * service cannot interpret `data`, so the review shows it verbatim. The wallet must hold the value
+ * plus the fee of the whole gas limit (what the chain reserves at submission).
+ */
+export const prepareEvmCall: PrepareShapeB<EvmCallIntent> = async (intent, context) => {
+  const { wallet, ports } = context;
+  const problems = new FieldProblems();
+  checkWalletFamily(wallet, 'evm', 'an EVM call', problems);
+  if (!isEvmNetwork(intent.network))
+    problems.add(`${INTENT_PATH}.network`, 'must be an EVM network (ethereum, base, arbitrum, polygon)');
+  const intrinsic = intrinsicGas(intent.data);
+  if (BigInt(intent.gasLimit) < intrinsic)
+    problems.add(
+      `${INTENT_PATH}.gasLimit`,
+      `must be at least ${intrinsic}, the call's intrinsic gas (21000 plus 16 per non-zero and 4 per zero data byte)`,
+    );
+  problems.throwIfAny();
+
+  const tx: UnsubmittedTx = {
+    kind: 'evmCall',
+    network: intent.network,
+    from: wallet.address,
+    to: intent.to,
+    data: intent.data,
+    valueRaw: BigInt(intent.value),
+    gasLimit: BigInt(intent.gasLimit),
+  };
+  const fee = await estimateFee(ports.chain, tx);
+  const native = nativeToken(ports.tokens, intent.network);
+  await requireFunds(ports, wallet, [
+    { token: native, raw: tx.valueRaw, purpose: 'call value' },
+    { token: feeToken(ports.tokens, fee), raw: fee.maxFeeRaw, purpose: 'network fee (the whole gas limit)' },
+  ]);
+  // The value is what the call spends, so it needs a live price; a zero value needs none.
+  const spends = tx.valueRaw > 0n;
+  const prices = await UsdPrices.read(ports.prices, spends ? [native] : [], [native, fee.feeAsset]);
+  const value = reviewAmount(native, tx.valueRaw, prices);
+
+  const review: EvmCallReview = {
+    type: 'evmCall',
+    walletId: wallet.id,
+    summary:
+      `Call ${intent.to} on ${intent.network} from ${wallet.address}` +
+      `${spends ? `, sending ${spoken(value)}` : ''}, with a gas limit of ${intent.gasLimit}`,
+    network: intent.network,
+    from: wallet.address,
+    to: intent.to,
+    data: intent.data,
+    dataBytes: (intent.data.length - 2) / 2,
+    value,
+    gasLimit: intent.gasLimit,
+    networkFees: networkFees([fee], ports.tokens, prices),
+    sourceUrl: intent.sourceUrl ?? null,
+  };
+  return {
+    type: 'evmCall',
+    action: intent,
+    actions: [{ kind: 'chain', tx: captureTx(tx) }],
+    review,
+    continuation: null,
+  };
+};
+
+/**
+ * The EVM protocol's floor for any transaction's gas (Istanbul calldata pricing): a call with a
+ * lower limit is invalid and never executes, so it is refused here rather than at approval.
+ */
+export function intrinsicGas(data: string): bigint {
+  let gas = 21_000n;
+  for (let i = 2; i < data.length; i += 2) gas += data.slice(i, i + 2) === '00' ? 4n : 16n;
+  return gas;
+}
+
+function nativeToken(tokens: TokenDirectory, network: EvmNetwork): TokenInfo {
+  const info = tokens.tokenInfo({ network, token: null });
+  if (!info) throw new Error(`the token directory does not know the native asset of ${network}`);
+  return info;
+}

@@ -1,0 +1,377 @@
+import { randomUUID } from 'node:crypto';
+import { toChecksumAddress } from '@vetted/kernel';
+import { SANDBOX } from '@vetted/platform';
+import { type Sandbox, USDC_ADDRESSES } from '@vetted/sandbox';
+import { type JsonObject, SandboxTestClient } from '../support/sandbox-client';
+import { bearer } from '../support/test-app';
+
+const USDC = USDC_ADDRESSES.base;
+
+describe('reviewed operations, Shape B, over HTTP', () => {
+  let c: SandboxTestClient;
+  let sandbox: Sandbox;
+  beforeAll(async () => {
+    c = await SandboxTestClient.start();
+    sandbox = c.app.app.get<Sandbox>(SANDBOX);
+  });
+  afterAll(() => c.app.close());
+
+  /** A user whose EVM wallet holds 1 ETH and 100 USDC on base. */
+  async function funded() {
+    const user = await c.app.signUp();
+    const evm = user.wallets.find((w) => w.family === 'evm')!;
+    for (const [token, amount] of [
+      [null, '1'],
+      [USDC, '100'],
+    ] as const)
+      await c.post('/v1/sandbox/faucet', user.token, { walletId: evm.id, network: 'base', token, amount });
+    return { user, evm };
+  }
+  const create = (token: string, intent: object, idempotencyKey: string = randomUUID()) =>
+    c.post('/v1/operations', token, { idempotencyKey, intent });
+  const call = (token: string, id: string, step: 'approve' | 'discard' | 'next' | 'refresh') =>
+    c.post(`/v1/operations/${id}/${step}`, token, {});
+  const usdcSwap = (walletId: number, amount: unknown = '10', slippage?: string) => ({
+    type: 'swap',
+    walletId,
+    from: { network: 'base', asset: USDC.toLowerCase() },
+    to: { network: 'base', asset: 'native' },
+    amount,
+    ...(slippage !== undefined && { slippage }),
+  });
+  const ethSend = (walletId: number, address: string, amount = '0.01') => ({
+    type: 'send',
+    walletId,
+    asset: { network: 'base', asset: 'native' },
+    amount,
+    to: { address },
+  });
+
+  it('creates a pending send (201), replays it (200, same id), refuses another body with the key (409)', async () => {
+    const { user, evm } = await funded();
+    const key = randomUUID();
+    const to = '0x' + 'ab'.repeat(20);
+    const created = await create(user.token, ethSend(evm.id, to), key);
+    expect(created.statusCode).toBe(201);
+    const op = created.json();
+    expect(op).toMatchObject({
+      kind: 'send',
+      state: 'pending',
+      approvalRequired: true,
+      status: 'awaitingApproval',
+      walletId: evm.id,
+      receipts: [],
+      continuation: null,
+      request: { action: { type: 'send', to: { address: toChecksumAddress(to) } } },
+    });
+    expect(op.request.review).toMatchObject({ type: 'send', walletId: evm.id });
+
+    const replay = await create(user.token, ethSend(evm.id, to), key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json().id).toBe(op.id);
+    const conflict = await create(user.token, ethSend(evm.id, to, '0.02'), key);
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().error.code).toBe('IDEMPOTENCY_CONFLICT');
+
+    const read = (await c.getOperation(user.token, op.id)).json();
+    expect(read).toEqual(op);
+  });
+
+  it('approve runs the send synchronously and answers succeeded with its receipt; the money moved once', async () => {
+    const { user, evm } = await funded();
+    const to = '0x' + 'cd'.repeat(20);
+    const op = (await create(user.token, ethSend(evm.id, to, '0.25'))).json();
+    const approved = await call(user.token, op.id, 'approve');
+    expect(approved.statusCode).toBe(200);
+    const done = approved.json();
+    expect(done).toMatchObject({ id: op.id, state: 'succeeded', status: 'done' });
+    expect(done.approvalRequired).toBeUndefined();
+    expect(done.receipts).toEqual([
+      expect.objectContaining({ type: 'chainTransaction', network: 'base', status: 'success', leg: 0 }),
+    ]);
+    expect(done.receipts[0].explorerUrl).toContain(done.receipts[0].hash);
+    const again = await call(user.token, op.id, 'approve');
+    expect(again.json()).toMatchObject({ state: 'succeeded', receipts: done.receipts });
+    expect(await sandbox.chain.balance('base', to, null)).toBe(250_000_000_000_000_000n);
+  });
+
+  it('discards a pending operation; approving it then is a 409', async () => {
+    const { user, evm } = await funded();
+    const op = (await create(user.token, ethSend(evm.id, '0x' + '12'.repeat(20)))).json();
+    const discarded = await call(user.token, op.id, 'discard');
+    expect(discarded.json()).toMatchObject({ state: 'dismissed', status: 'dismissed' });
+    expect((await call(user.token, op.id, 'discard')).statusCode).toBe(200);
+    const approve = await call(user.token, op.id, 'approve');
+    expect(approve.statusCode).toBe(409);
+    expect(approve.json().error.code).toBe('OPERATION_DISMISSED');
+  });
+
+  it('walks a continuation: approval prerequisite, next, the swap approved on its own; allowance and balances checked', async () => {
+    const { user, evm } = await funded();
+    const created = await create(user.token, usdcSwap(evm.id, '10'));
+    expect(created.statusCode).toBe(201);
+    const prerequisite = created.json();
+    expect(prerequisite).toMatchObject({
+      kind: 'tokenApproval',
+      state: 'pending',
+      approvalRequired: true,
+      request: { action: { type: 'tokenApproval', walletId: evm.id, amount: '10' } },
+      continuation: { walletId: evm.id, operation: null, action: { type: 'swap' } },
+    });
+    expect(prerequisite.continuation.label).toMatch(/Swap 10 USDC for ETH/);
+    const spender: string = prerequisite.request.review.spender;
+
+    const early = await call(user.token, prerequisite.id, 'next');
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('PREREQUISITE_NOT_SUCCEEDED');
+
+    expect((await call(user.token, prerequisite.id, 'approve')).json()).toMatchObject({ state: 'succeeded' });
+    expect(await sandbox.chain.allowance('base', USDC, evm.address, spender)).toBe(10_000_000n);
+
+    const advanced = await call(user.token, prerequisite.id, 'next');
+    expect(advanced.statusCode).toBe(200);
+    const successor = advanced.json().continuation.operation as JsonObject;
+    expect(successor).toMatchObject({
+      kind: 'swap',
+      state: 'pending',
+      approvalRequired: true,
+      continuation: null,
+    });
+    expect(successor.request.review).toMatchObject({ type: 'swap', slippagePercent: '1' });
+    const repeated = (await call(user.token, prerequisite.id, 'next')).json();
+    expect(repeated.continuation.operation.id).toBe(successor.id);
+    expect((await c.getOperation(user.token, prerequisite.id)).json().continuation.operation.id).toBe(
+      successor.id,
+    );
+
+    const ethBefore = await sandbox.chain.balance('base', evm.address, null);
+    const swapped = (await call(user.token, successor.id, 'approve')).json();
+    expect(swapped).toMatchObject({
+      state: 'succeeded',
+      receipts: [expect.objectContaining({ status: 'success' })],
+    });
+    expect(await sandbox.chain.balance('base', evm.address, USDC)).toBe(90_000_000n);
+    const minimum = BigInt(successor.request.review.minimumReceive.amountRaw);
+    const fee = BigInt(swapped.receipts[0].feeRaw);
+    expect((await sandbox.chain.balance('base', evm.address, null)) - ethBefore + fee).toBeGreaterThanOrEqual(
+      minimum,
+    );
+    expect(await sandbox.chain.allowance('base', USDC, evm.address, spender)).toBe(0n);
+    // The earlier success is untouched by what follows.
+    expect((await c.getOperation(user.token, prerequisite.id)).json()).toMatchObject({ state: 'succeeded' });
+  });
+
+  it('re-reviews a swap whose quote failed at execution, once; other operations cannot be refreshed', async () => {
+    const { user, evm } = await funded();
+    // A standing allowance, so the swap is created as itself (no approval prerequisite).
+    const allowance = {
+      type: 'tokenApproval',
+      walletId: evm.id,
+      asset: { network: 'base', asset: USDC },
+      spender: await spenderOf(user.token, evm.id),
+      amount: '1000',
+    };
+    const approval = (await create(user.token, allowance)).json();
+    expect((await call(user.token, approval.id, 'approve')).json().state).toBe('succeeded');
+    const swap = (await create(user.token, usdcSwap(evm.id, '5', '0'))).json();
+    expect(swap.kind).toBe('swap');
+    // Someone else's trade moves the pool: the pinned minimum (slippage 0) can no longer be met.
+    const other = await funded();
+    await approveSwap(other.user.token, other.evm.id, '50');
+    const failed = (await call(user.token, swap.id, 'approve')).json();
+    expect(failed).toMatchObject({
+      state: 'failed',
+      status: 'failed_before_effect',
+      errorCode: 'QUOTE_BELOW_FLOOR',
+    });
+
+    const refreshed = await call(user.token, swap.id, 'refresh');
+    expect(refreshed.statusCode).toBe(201);
+    const fresh = refreshed.json();
+    expect(fresh).toMatchObject({ kind: 'swap', state: 'pending', supersedes: swap.id });
+    expect(fresh.id).not.toBe(swap.id);
+    const repeat = await call(user.token, swap.id, 'refresh');
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json().id).toBe(fresh.id);
+    expect((await c.getOperation(user.token, swap.id)).json().supersededBy).toBe(fresh.id);
+
+    const send = (await create(user.token, ethSend(evm.id, '0x' + '34'.repeat(20)))).json();
+    const notSwap = await call(user.token, send.id, 'refresh');
+    expect(notSwap.statusCode).toBe(409);
+    expect(notSwap.json().error.code).toBe('REFRESH_NOT_AVAILABLE');
+  });
+
+  it('a perp order that partly fills shows the filled size in its receipt and result', async () => {
+    const user = await c.app.signUp();
+    const evm = user.wallets.find((w) => w.family === 'evm')!;
+    await c.post('/v1/sandbox/faucet', user.token, {
+      walletId: evm.id,
+      network: 'perps',
+      token: USDC_ADDRESSES.perps,
+      amount: '20000',
+    });
+    // DOGE's book offers 25,000 USD a level; within 0.1% of the mark only two levels are reachable.
+    const op = (
+      await create(user.token, {
+        type: 'perpOrder',
+        walletId: evm.id,
+        coin: 'DOGE',
+        side: 'long',
+        valueUsd: '100000',
+        leverage: 10,
+        slippage: '0.1',
+      })
+    ).json();
+    expect(op.state).toBe('pending');
+    const done = (await call(user.token, op.id, 'approve')).json();
+    expect(done).toMatchObject({
+      state: 'succeeded',
+      receipts: [expect.objectContaining({ type: 'perpOrder' })],
+    });
+    const fill = done.receipts[0].fill;
+    expect(fill).toMatchObject({ venue: 'perps', coin: 'DOGE', side: 'buy', status: 'partiallyFilled' });
+    expect(Number(fill.filledSize)).toBeGreaterThan(0);
+    expect(Number(fill.filledSize)).toBeLessThan(Number(fill.size));
+    expect(fill.size).toBe(op.request.review.size);
+    expect(done.result.fills).toEqual([fill]);
+  });
+
+  it("serves both shapes at once, each rendered in its own; another user's operation is a 404 everywhere", async () => {
+    const { user, evm } = await funded();
+    const b = (await create(user.token, ethSend(evm.id, '0x' + '56'.repeat(20)))).json();
+    const a = (
+      await c.createOperation(user.token, {
+        kind: 'send',
+        walletId: evm.id,
+        sendIntent: {
+          token: { network: 'base', token: null },
+          amount: '0.01',
+          to: { address: '0x' + '56'.repeat(20) },
+        },
+      })
+    ).json();
+    expect(a).toMatchObject({ kind: 'action_sequence', state: 'awaitingApproval' });
+    const list = (
+      await c.app.request({ method: 'GET', url: '/v1/operations', headers: bearer(user.token) })
+    ).json();
+    expect(list.items.find((o: JsonObject) => o.id === b.id)).toMatchObject({
+      state: 'pending',
+      kind: 'send',
+    });
+    expect(list.items.find((o: JsonObject) => o.id === a.id)).toMatchObject({ state: 'awaitingApproval' });
+
+    const stranger = await c.app.signUp();
+    expect((await c.getOperation(stranger.token, b.id)).statusCode).toBe(404);
+    for (const step of ['approve', 'discard', 'next', 'refresh'] as const)
+      expect((await call(stranger.token, b.id, step)).statusCode).toBe(404);
+  });
+
+  it('refuses a body with both shapes, and bad intents with field paths, recording nothing', async () => {
+    const { user, evm } = await funded();
+    const before = await c.app.head();
+    const both = await c.post('/v1/operations', user.token, {
+      idempotencyKey: randomUUID(),
+      operation: { kind: 'send' },
+      intent: ethSend(evm.id, '0x' + '78'.repeat(20)),
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().error.fields).toEqual([expect.objectContaining({ path: 'intent' })]);
+    const zero = await create(user.token, ethSend(evm.id, '0x' + '78'.repeat(20), '0.00'));
+    expect(zero.statusCode).toBe(400);
+    expect(zero.json().error.fields).toEqual([expect.objectContaining({ path: 'intent.amount' })]);
+    const badChecksum = await create(
+      user.token,
+      ethSend(evm.id, '0xAbAbabababababababababababababababababab'),
+    );
+    expect(badChecksum.statusCode).toBe(400);
+    expect(badChecksum.json().error.fields).toEqual([expect.objectContaining({ path: 'intent.to.address' })]);
+    const notMine = await create(user.token, ethSend(999_999, '0x' + '78'.repeat(20)));
+    expect(notMine.json().error.fields).toEqual([expect.objectContaining({ path: 'intent.walletId' })]);
+    expect(await c.app.head()).toBe(before);
+  });
+
+  /** The DEX router's address, as a quoted swap's approval names it. */
+  async function spenderOf(token: string, walletId: number): Promise<string> {
+    const probe = (await create(token, usdcSwap(walletId, '1'))).json();
+    await call(token, probe.id, 'discard');
+    return probe.request.review.spender;
+  }
+
+  /** A swap walked to its end: approval prerequisite, next, the swap. */
+  async function approveSwap(token: string, walletId: number, amount: string): Promise<void> {
+    const first = (await create(token, usdcSwap(walletId, amount))).json();
+    expect((await call(token, first.id, 'approve')).json().state).toBe('succeeded');
+    const successor = (await call(token, first.id, 'next')).json().continuation.operation;
+    expect((await call(token, successor.id, 'approve')).json().state).toBe('succeeded');
+  }
+});
+
+describe('Shape B synchronous approval under the 30 s lifecycle deadline', () => {
+  // A frozen service clock on a block boundary; blocks every 600 s: a transaction waits for the test to move time.
+  let now = Date.UTC(2026, 10, 21, 12, 0, 0);
+  const clock = { now: () => new Date(now) };
+  let c: SandboxTestClient;
+  beforeAll(async () => {
+    c = await SandboxTestClient.start({ SANDBOX_BLOCK_TIME_SECONDS: '600' }, clock);
+  });
+  afterAll(() => c.app.close());
+
+  it('past the deadline approve answers failed with LIFECYCLE_TIMEOUT; the receipt that settles later is recorded', async () => {
+    const user = await c.app.signUp();
+    const evm = user.wallets.find((w) => w.family === 'evm')!;
+    await c.post('/v1/sandbox/faucet', user.token, {
+      walletId: evm.id,
+      network: 'base',
+      token: null,
+      amount: '1',
+    });
+    const to = '0x' + '9a'.repeat(20);
+    const op = (
+      await c.post('/v1/operations', user.token, {
+        idempotencyKey: randomUUID(),
+        intent: {
+          type: 'send',
+          walletId: evm.id,
+          asset: { network: 'base', asset: 'native' },
+          amount: '0.1',
+          to: { address: to },
+        },
+      })
+    ).json();
+    const approving = c.post(`/v1/operations/${op.id}/approve`, user.token, {});
+    // The leg is submitted and pending; then 31 s pass on the service's clock.
+    await waitFor(async () => (await c.timeline(user.token, op.id)).some((e) => e.type === 'LegSubmitted'));
+    now += 31_000;
+    const answered = await approving;
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json()).toMatchObject({
+      state: 'failed',
+      status: 'failed',
+      errorCode: 'LIFECYCLE_TIMEOUT',
+      receipts: [],
+    });
+    expect(answered.json().error).toMatch(/30 s/);
+
+    // The block comes: the late receipt is recorded on the failed operation, which stays failed.
+    now += 600_000;
+    await waitFor(async () => (await c.getOperation(user.token, op.id)).json().receipts.length > 0);
+    const late = (await c.getOperation(user.token, op.id)).json();
+    expect(late).toMatchObject({ state: 'failed', errorCode: 'LIFECYCLE_TIMEOUT' });
+    expect(late.receipts).toEqual([
+      expect.objectContaining({ status: 'success', late: true, network: 'base' }),
+    ]);
+    expect(await c.app.app.get<Sandbox>(SANDBOX).chain.balance('base', to, null)).toBe(
+      100_000_000_000_000_000n,
+    );
+  });
+});
+
+async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('condition not met in time');
+}
