@@ -96,6 +96,8 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
 
   /** Runs (or resumes) every leg of a working operation until it reaches a terminal state. */
   async execute(operationId: string): Promise<void> {
+    /** The leg whose intent this run recorded itself: nothing to look up before submitting it. */
+    let recordedIntent = -1;
     for (;;) {
       const state = await loadState(this.store, operationStream(operationId), operationDecider);
       if (state.status !== 'working') return;
@@ -116,22 +118,27 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
         }
       }
       let outcome: LegOutcome | null = null;
-      if (state.legs[index]?.status === 'submitted')
-        outcome = await reconcileLeg(action, submissionId, this.ports);
-      else
+      if (state.legs[index]?.status !== 'submitted')
         await this.record(operationId, {
           type: 'RecordLegSubmitted',
           data: { leg: index, submissionId, at: this.now() },
         });
+      else if (recordedIntent !== index) outcome = await reconcileLeg(action, submissionId, this.ports);
       outcome ??= await executeLeg(action, submissionId, this.ports, { deadlineMs: LIFECYCLE_DEADLINE_MS });
       outcome = await this.settled(action, submissionId, outcome);
       if (outcome.kind === 'settled') {
         const receipt = this.described(outcome.receipt);
-        await this.tellWallets(state.op.userId, submissionId, receipt);
-        await this.record(operationId, {
-          type: 'RecordLegSettled',
-          data: { leg: index, submissionId, receipt, at: this.now() },
-        });
+        const next = index + 1 < state.op.actions.length ? submissionIdOf(operationId, index + 1) : undefined;
+        // The wallets learn what the leg moved in the same group commit as the leg's settlement
+        // (and the next leg's intent): one durable write for all three.
+        await Promise.all([
+          this.tellWallets(state.op.userId, submissionId, receipt),
+          this.record(operationId, {
+            type: 'RecordLegSettled',
+            data: { leg: index, submissionId, receipt, at: this.now(), nextSubmissionId: next },
+          }),
+        ]);
+        if (next !== undefined) recordedIntent = index + 1;
       } else if (outcome.kind === 'failed') {
         this.logger.warn(`operation ${operationId} leg ${index}: ${outcome.code} ${outcome.error}`);
         await this.record(operationId, {
@@ -231,22 +238,24 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
   }
 
   /**
-   * Tells the owner's wallets what this leg moved before the leg is recorded as settled, so a
-   * balance observation never reports the service's own transaction as unexplained. Keyed by the
-   * submission id: a replay after a crash records it once.
+   * Tells the owner's wallets what this leg moved, so a balance observation never reports the
+   * service's own transaction as unexplained. Recorded together with the leg's settlement (the
+   * SQLite store commits both in one transaction); keyed by the submission id, so a replay after
+   * a crash records it once.
    */
   private async tellWallets(userId: string, submissionId: string, receipt: LegReceipt): Promise<void> {
     const account = await loadState(this.store, accountStream(userId), accountDecider);
     if (account.status !== 'active') return;
-    for (const wallet of account.wallets.values()) {
-      if (wallet.address === null) continue;
-      const deltas = walletDeltas(receipt, wallet.address);
-      if (deltas.length === 0) continue;
-      await handleCommand(this.store, walletStream(wallet.id), observationDecider, {
-        type: 'RecordServiceTransaction',
-        data: { walletId: wallet.id, submissionId, deltas, at: this.now() },
-      });
-    }
+    await Promise.all(
+      [...account.wallets.values()].map((wallet) => {
+        const deltas = wallet.address === null ? [] : walletDeltas(receipt, wallet.address);
+        if (deltas.length === 0) return null;
+        return handleCommand(this.store, walletStream(wallet.id), observationDecider, {
+          type: 'RecordServiceTransaction',
+          data: { walletId: wallet.id, submissionId, deltas, at: this.now() },
+        });
+      }),
+    );
   }
 
   /** The receipt with each movement's symbol and decimals, so activity items can show exact amounts. */

@@ -16,7 +16,14 @@ export type OperationCommand =
       data: { leg: number; submissionId: string; receipt: LegReceipt; at: string };
     }
   | { type: 'RecordLegSubmitted'; data: { leg: number; submissionId: string; at: string } }
-  | { type: 'RecordLegSettled'; data: { leg: number; submissionId: string; receipt: LegReceipt; at: string } }
+  /**
+   * `nextSubmissionId`: the executor's intent to submit the following leg under that id, recorded
+   * with this leg's settlement in one append (one durable write less per leg).
+   */
+  | {
+      type: 'RecordLegSettled';
+      data: { leg: number; submissionId: string; receipt: LegReceipt; at: string; nextSubmissionId?: string };
+    }
   | {
       type: 'RecordLegFailed';
       data: {

@@ -255,6 +255,19 @@ describe('operation decider, execution outcomes', () => {
       .then([settled(1), succeeded]);
   });
 
+  it("records a leg's settlement and the next leg's intent in one append; never an intent past the last leg", () => {
+    const withNext = { ...settle(0), data: { ...settle(0).data, nextSubmissionId: `${operationId}:1` } };
+    spec
+      .given([created, approved, submitted(0)])
+      .when(withNext)
+      .then([settled(0), submitted(1)]);
+    const lastWithNext = { ...settle(1), data: { ...settle(1).data, nextSubmissionId: `${operationId}:2` } };
+    spec
+      .given([created, approved, submitted(0), settled(0), submitted(1)])
+      .when(lastWithNext)
+      .then([settled(1), succeeded]);
+  });
+
   it('records a receipt once (a reconciliation after a crash may report it again)', () => {
     spec
       .given([created, approved, submitted(0), settled(0)])

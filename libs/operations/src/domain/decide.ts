@@ -105,9 +105,15 @@ export function decideOperation(command: OperationCommand, state: OperationState
           },
         ];
       const last = leg === state.op.actions.length - 1;
-      return last
-        ? [settled, { type: 'OperationSucceeded', data: { operationId, at, ...facts(receipt) } }]
-        : [settled];
+      if (last)
+        return [settled, { type: 'OperationSucceeded', data: { operationId, at, ...facts(receipt) } }];
+      const { nextSubmissionId } = command.data;
+      return nextSubmissionId === undefined
+        ? [settled]
+        : [
+            settled,
+            { type: 'LegSubmitted', data: { operationId, leg: leg + 1, submissionId: nextSubmissionId, at } },
+          ];
     }
     case 'RecordLegFailed': {
       const { leg, submissionId, code, error, effect, at } = command.data;
