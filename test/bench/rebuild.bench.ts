@@ -2,6 +2,9 @@
  * Figure 3: rebuilding the in-process read models from the 1M-event store (ALL_PROJECTIONS through
  * ProjectionRunner into a fresh MemoryReadStore, the adapter reading `$all` in its batches) against
  * the bare sequential read-and-JSON.parse of the same rows from the same file. Rounds alternate.
+ * The rate is the store's events over the rebuild's time: the runner asks the adapter only for the
+ * event types its projections handle (the adapter filters in SQL), and every event the projections
+ * handle must have been delivered.
  */
 import { SqliteEventStore } from '@vetted/event-store/sqlite/sqlite-event-store';
 import { ALL_PROJECTIONS } from '@vetted/platform';
@@ -42,6 +45,18 @@ export async function rebuildOnce(file: string): Promise<RebuildOutcome> {
   }
 }
 
+/** How many events of the store are of a type some projection handles. */
+async function handledEvents(file: string): Promise<number> {
+  const store = new SqliteEventStore({ file });
+  try {
+    const types = new Set(ALL_PROJECTIONS.flatMap((p) => p.canHandle));
+    const counts = await store.countByType();
+    return Object.entries(counts).reduce((sum, [type, n]) => sum + (types.has(type) ? n : 0), 0);
+  } finally {
+    await store.close();
+  }
+}
+
 /** The same runner with no projections: what reading `$all` through the adapter costs by itself. */
 export async function readOnlyOnce(file: string): Promise<number> {
   const store = new SqliteEventStore({ file });
@@ -64,6 +79,7 @@ export const rebuildBench: Bench = {
   async run(context: BenchContext): Promise<BenchResult[]> {
     const seeded = await context.seeded();
     const rounds = context.quick ? 1 : 3;
+    const handled = await handledEvents(seeded.file);
     const rebuilds: RebuildOutcome[] = [];
     const bare: number[] = [];
     const service: number[] = [];
@@ -80,10 +96,10 @@ export const rebuildBench: Bench = {
           bare.push((rows * 1000) / ms);
         } else {
           const outcome = await rebuildOnce(seeded.file);
-          if (outcome.events !== seeded.events)
-            throw new Error(`rebuild delivered ${outcome.events} events, expected ${seeded.events}`);
+          if (outcome.events !== handled)
+            throw new Error(`rebuild delivered ${outcome.events} events, expected the ${handled} it handles`);
           rebuilds.push(outcome);
-          service.push((outcome.events * 1000) / outcome.ms);
+          service.push((seeded.events * 1000) / outcome.ms);
         }
       }
       log(
@@ -105,6 +121,7 @@ export const rebuildBench: Bench = {
       `read models after rebuild: ${Object.entries(docs)
         .map(([name, count]) => `${name}=${count}`)
         .join(', ')}`,
+      `the projections handle ${handled} of the ${seeded.events} events (the rest are sequence allocations); the adapter reads only those`,
     ];
     if (docs.wallets !== expectedWallets || docs.feed !== seeded.signups)
       notes.push(`UNEXPECTED document counts: wanted wallets=${expectedWallets}, feed=${seeded.signups}`);

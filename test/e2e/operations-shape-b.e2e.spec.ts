@@ -129,8 +129,17 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     expect((await call(user.token, prerequisite.id, 'approve')).json()).toMatchObject({ state: 'succeeded' });
     expect(await sandbox.chain.allowance('base', USDC, evm.address, spender)).toBe(10_000_000n);
 
-    const advanced = await call(user.token, prerequisite.id, 'next');
-    expect(advanced.statusCode).toBe(200);
+    // Concurrent `next` calls prepare one successor.
+    const calls = await Promise.all(
+      Array.from({ length: 20 }, () => call(user.token, prerequisite.id, 'next')),
+    );
+    expect(calls.map((r) => r.statusCode)).toEqual(calls.map(() => 200));
+    expect(new Set(calls.map((r) => r.json().continuation.operation.id)).size).toBe(1);
+    const linked = (await c.timeline(user.token, prerequisite.id)).filter(
+      (e) => e.type === 'SuccessorPrepared',
+    );
+    expect(linked).toHaveLength(1);
+    const advanced = calls[0];
     const successor = advanced.json().continuation.operation as JsonObject;
     expect(successor).toMatchObject({
       kind: 'swap',
@@ -191,9 +200,8 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     const fresh = refreshed.json();
     expect(fresh).toMatchObject({ kind: 'swap', state: 'pending', supersedes: swap.id });
     expect(fresh.id).not.toBe(swap.id);
-    const repeat = await call(user.token, swap.id, 'refresh');
-    expect(repeat.statusCode).toBe(200);
-    expect(repeat.json().id).toBe(fresh.id);
+    const repeats = await Promise.all(Array.from({ length: 10 }, () => call(user.token, swap.id, 'refresh')));
+    expect(repeats.map((r) => [r.statusCode, r.json().id])).toEqual(repeats.map(() => [200, fresh.id]));
     expect((await c.getOperation(user.token, swap.id)).json().supersededBy).toBe(fresh.id);
 
     const send = (await create(user.token, ethSend(evm.id, '0x' + '34'.repeat(20)))).json();

@@ -23,7 +23,11 @@ export interface CommandOutcome<State, Event> {
   newEvents: Event[];
   /** Revision of the stream's last event (-1: the stream still does not exist). */
   revision: number;
-  /** Position of the last new event; null when the command produced no events. */
+  /**
+   * What a read must have passed to show this outcome: the last new event's position, or, when the
+   * command changed nothing, the position of the stream's last event (which may be another
+   * writer's, not projected yet); null for a stream that does not exist.
+   */
   position: Position | null;
 }
 
@@ -46,10 +50,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
 ): Promise<CommandOutcome<State, Event>> {
   const retries = options.retries ?? 5;
   for (let attempt = 0; ; attempt++) {
-    let { state, revision } = await foldStream(store, streamId, decider);
+    const folded = await foldStream(store, streamId, decider);
+    let { state, revision } = folded;
 
     const newEvents = decider.decide(command, state);
-    if (newEvents.length === 0) return { state, newEvents, revision, position: null };
+    if (newEvents.length === 0) return { state, newEvents, revision, position: folded.position };
 
     const expectedRevision: ExpectedRevision = revision < 0 ? 'no_stream' : revision;
     try {
@@ -61,13 +66,23 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       const result = await store.appendToStream(streamId, toAppend, { expectedRevision });
       for (const event of newEvents) state = decider.evolve(state, event);
       revision = result.nextExpectedRevision;
-      remember(store, decider, streamId, state, revision);
+      remember(store, decider, streamId, state, revision, result.position);
       return { state, newEvents, revision, position: result.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
       if (attempt >= retries) throw new ConcurrentModification(streamId);
     }
   }
+}
+
+/** A stream as it stands, as the outcome of a command that changed nothing (a replay, a repeat). */
+export async function currentOutcome<State, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<State, never, Event>, 'initialState' | 'evolve'>,
+): Promise<CommandOutcome<State, Event>> {
+  const { state, revision, position } = await foldStream(store, streamId, decider);
+  return { state, newEvents: [], revision, position };
 }
 
 /** The current state of a stream, folded with `evolve` (for handlers that read before they decide). */

@@ -1,7 +1,10 @@
 import type { EventStore } from './event-store';
+import type { Position } from './position';
 
 interface Folded {
   revision: number;
+  /** Where the stream's last event sits in `$all` (null: no stream). */
+  position: Position | null;
   state: unknown;
 }
 
@@ -29,22 +32,27 @@ function streamsOf(store: EventStore, decider: object): Map<string, Folded> {
   return streams;
 }
 
-/** The stream's current state and revision (-1: no stream), reading only what the cache lacks. */
+/**
+ * The stream's current state, revision (-1: no stream) and the position of its last event,
+ * reading only what the cache lacks.
+ */
 export async function foldStream<State>(
   store: EventStore,
   streamId: string,
   decider: { initialState: () => State; evolve: (state: State, event: never) => State },
-): Promise<{ state: State; revision: number }> {
+): Promise<{ state: State; revision: number; position: Position | null }> {
   const streams = streamsOf(store, decider);
   const cached = streams.get(streamId);
   let state = (cached ? cached.state : decider.initialState()) as State;
   let revision = cached ? cached.revision : -1;
+  let position = cached ? cached.position : null;
   for (const event of await store.readStream(streamId, { fromRevision: revision + 1 })) {
     state = decider.evolve(state, event as never);
     revision = event.revision;
+    position = event.position;
   }
-  remember(store, decider, streamId, state, revision);
-  return { state, revision };
+  remember(store, decider, streamId, state, revision, position);
+  return { state, revision, position };
 }
 
 /** Records a state the caller knows the stream had at `revision` (after its own append). */
@@ -54,11 +62,12 @@ export function remember(
   streamId: string,
   state: unknown,
   revision: number,
+  position: Position | null,
 ): void {
   const streams = streamsOf(store, decider);
   const cached = streams.get(streamId);
   if (cached && cached.revision > revision) return;
   streams.delete(streamId);
-  streams.set(streamId, { revision, state });
+  streams.set(streamId, { revision, position, state });
   if (streams.size > LIMIT) streams.delete(streams.keys().next().value as string);
 }

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EventMetadata, EventStore } from '@vetted/event-store';
-import { EVENT_STORE, handleCommand, loadState, operationStream } from '@vetted/event-store';
+import { EVENT_STORE, currentOutcome, handleCommand, operationStream } from '@vetted/event-store';
 import { CLOCK, type Clock, requestHash, uuidV5 } from '@vetted/kernel';
 import { IdempotencyConflict, operationDecider } from '../domain';
 import type { OperationOutcome } from './operation-lifecycle';
@@ -52,14 +52,10 @@ export class CreateOperationHandler implements ICommandHandler<CreateOperationCo
     const stream = operationStream(operationId);
     const body = request.shape === 'A' ? request.operation : request.intent;
     const hash = requestHash(body);
-    const existing = await loadState(this.store, stream, operationDecider);
-    if (existing.status !== 'none') {
-      if (existing.op.requestHash !== hash) throw new IdempotencyConflict();
-      return {
-        operationId,
-        replayed: true,
-        outcome: { state: existing, newEvents: [], revision: -1, position: null },
-      };
+    const existing = await currentOutcome(this.store, stream, operationDecider);
+    if (existing.state.status !== 'none') {
+      if (existing.state.op.requestHash !== hash) throw new IdempotencyConflict();
+      return { operationId, replayed: true, outcome: existing };
     }
     const prepared = await this.preparer.prepare(userId, request);
     const outcome = await handleCommand(

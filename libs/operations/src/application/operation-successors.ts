@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EventMetadata, EventStore } from '@vetted/event-store';
-import { EVENT_STORE, handleCommand, loadState, operationStream } from '@vetted/event-store';
+import { EVENT_STORE, currentOutcome, handleCommand, loadState, operationStream } from '@vetted/event-store';
 import { CLOCK, type Clock, NotFound, requestHash, uuidV5 } from '@vetted/kernel';
 import type { SwapTx } from '@vetted/venues';
 import {
@@ -72,11 +72,8 @@ abstract class SuccessorHandler {
     operationDecider.decide(command, state);
 
     const successorStream = operationStream(successorId);
-    let successor: OperationOutcome;
-    const existing = await loadState(this.store, successorStream, operationDecider);
-    if (existing.status !== 'none')
-      successor = { state: existing, newEvents: [], revision: -1, position: null };
-    else {
+    let successor: OperationOutcome = await currentOutcome(this.store, successorStream, operationDecider);
+    if (successor.state.status === 'none') {
       const prepared = await prepare(state);
       successor = await handleCommand(
         this.store,

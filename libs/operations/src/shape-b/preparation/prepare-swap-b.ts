@@ -22,8 +22,8 @@ const at = (field: string): string => `${INTENT_PATH}.${field}`;
  * A swap of the source spend (rule 15), quoted now. The pinned minimum is the quote less the
  * slippage, `floor(quotedOut × (100 − slippage) / 100)`; the input is never sized up to cover a
  * destination amount. An ERC-20 input whose allowance for the quote's spender is short is prepared
- * as a `tokenApproval` of exactly that input, continued by this swap unchanged, which `next` quotes
- * afresh once the approval succeeded (so no stale quote waits behind an approval).
+ * as a `tokenApproval` of exactly that input, continued by this swap of that exact input, which
+ * `next` quotes afresh once the approval succeeded (so no stale quote waits behind an approval).
  */
 export const prepareSwapB: PrepareShapeB<SwapIntentB> = async (intent, context) => {
   const { wallet, ports } = context;
@@ -128,9 +128,12 @@ async function approvalFirst(
     context,
     swapNeeds,
   );
+  // The successor swaps exactly what was approved: a `max`, percentage or USD amount resolved now
+  // could resolve to more later and outgrow the allowance.
+  const successor: SwapIntentB = { ...intent, amount: { kind: 'exact', decimal: amount } };
   return {
     ...approval,
-    continuation: { action: intent, label: swapLabel(amount, spend, receive), walletId: intent.walletId },
+    continuation: { action: successor, label: swapLabel(amount, spend, receive), walletId: intent.walletId },
   };
 }
 

@@ -59,6 +59,17 @@ describe('prepareSwapB: an ERC-20 input short of allowance', () => {
     });
   });
 
+  it('continues with the exact amount approved, whatever form the amount was asked in', async () => {
+    const { prepare } = await fundedWorld();
+    const prepared = await prepare(usdcToEth('max'));
+    expect(prepared.type).toBe('tokenApproval');
+    const approved = (prepared.action as { amount: string }).amount;
+    expect((prepared.continuation!.action as SwapIntentB).amount).toEqual({
+      kind: 'exact',
+      decimal: approved,
+    });
+  });
+
   it('swaps directly when the allowance covers the input, and asks again one raw unit short', async () => {
     const { sandbox, wallets, prepare } = await fundedWorld();
     const approve = (amountRaw: bigint, submissionId: string) =>
