@@ -96,15 +96,45 @@ describe('handleCommand', () => {
   });
 
   describe('folded-state cache', () => {
-    it('reads only the events after the revision it already folded', async () => {
+    it('reads nothing while no one else can have written, then only the events after what it folded', async () => {
       const stream = `counter-${randomUUID()}`;
       for (let i = 0; i < 20; i++) await handleCommand(store, stream, counter, { by: 1, max: 100 });
       const reads = jest.spyOn(store, 'readStream');
       const outcome = await handleCommand(store, stream, counter, { by: 1, max: 100 });
       expect(outcome).toMatchObject({ state: { total: 21 }, revision: 20 });
-      expect(reads).toHaveBeenCalledWith(stream, { fromRevision: 20 });
-      expect(await reads.mock.results[0].value).toEqual([]);
+      expect(reads).not.toHaveBeenCalled();
+
+      // Another connection writes to the file: the next fold reads, but only the tail.
+      const other = new SqliteEventStore({ file: path.join(dir, 'events.sqlite') });
+      try {
+        await other.appendToStream(stream, [{ type: 'Incremented', data: { by: 10 } }], {
+          expectedRevision: 20,
+        });
+      } finally {
+        await other.close();
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      const after = await handleCommand(store, stream, counter, { by: 1, max: 100 });
+      expect(after).toMatchObject({ state: { total: 32 }, revision: 22 });
+      expect(reads).toHaveBeenCalledWith(stream, { fromRevision: 21 });
       reads.mockRestore();
+    });
+
+    it('decides on the latest state after another writer appended, whenever it last looked', async () => {
+      const stream = `counter-${randomUUID()}`;
+      await handleCommand(store, stream, counter, { by: 1, max: 100 });
+      const other = new SqliteEventStore({ file: path.join(dir, 'events.sqlite') });
+      try {
+        // This store has just looked for other writers; the other one writes after that.
+        store.knownRevision(stream);
+        await other.appendToStream(stream, [{ type: 'Incremented', data: { by: 10 } }], {
+          expectedRevision: 0,
+        });
+        const outcome = await handleCommand(store, stream, counter, { by: 1, max: 100 });
+        expect(outcome).toMatchObject({ state: { total: 12 }, revision: 2 });
+      } finally {
+        await other.close();
+      }
     });
 
     it('sees what another writer appended meanwhile', async () => {

@@ -2,7 +2,7 @@ import { ConcurrentModification } from '@vetted/kernel';
 import type { EventMetadata, EventStore, ExpectedRevision, NewEvent } from './event-store';
 import { WrongExpectedRevisionError } from './event-store';
 import type { Position } from './position';
-import { foldStream, remember } from './folded-states';
+import { foldStream, forget, remember } from './folded-states';
 
 /** A domain event as `decide` emits it and `evolve` folds it: `{ type, data }`. */
 export interface DomainEvent<Type extends string = string, Data = unknown> {
@@ -70,6 +70,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
       return { state, newEvents, revision, position: result.position };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
+      forget(store, decider, streamId);
       if (attempt >= retries) throw new ConcurrentModification(streamId);
     }
   }

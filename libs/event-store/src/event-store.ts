@@ -104,6 +104,14 @@ export interface EventStore {
   /** The stream's events in revision order from `fromRevision` (default 0); [] when it does not exist. */
   readStream(streamId: string, options?: { fromRevision?: number }): Promise<RecordedEvent[]>;
 
+  /**
+   * The stream's last revision (-1: none) when this instance knows nothing can have changed it
+   * since it last wrote or read it; undefined when it cannot tell. Optional: lets a cache of folded
+   * states skip reading a stream that cannot have changed. A stale answer is caught by the expected
+   * revision of the next append, so a store may check for other writers once per event-loop turn.
+   */
+  knownRevision?(streamId: string): number | undefined;
+
   /** `$all` forward, strictly after `after` (from the start when absent), at most `maxCount` events. */
   readAll(options?: { after?: Position; maxCount?: number }): Promise<RecordedEvent[]>;
 

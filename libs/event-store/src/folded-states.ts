@@ -43,6 +43,8 @@ export async function foldStream<State>(
 ): Promise<{ state: State; revision: number; position: Position | null }> {
   const streams = streamsOf(store, decider);
   const cached = streams.get(streamId);
+  if (cached && store.knownRevision?.(streamId) === cached.revision)
+    return { state: cached.state as State, revision: cached.revision, position: cached.position };
   let state = (cached ? cached.state : decider.initialState()) as State;
   let revision = cached ? cached.revision : -1;
   let position = cached ? cached.position : null;
@@ -53,6 +55,11 @@ export async function foldStream<State>(
   }
   remember(store, decider, streamId, state, revision, position);
   return { state, revision, position };
+}
+
+/** Drops what is cached of a stream (an append found it had moved on). */
+export function forget(store: EventStore, decider: object, streamId: string): void {
+  streamsOf(store, decider).delete(streamId);
 }
 
 /** Records a state the caller knows the stream had at `revision` (after its own append). */

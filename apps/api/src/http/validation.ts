@@ -30,6 +30,19 @@ function isEmptyObject(value: unknown): boolean {
 }
 
 /**
+ * A body DTO on a hot route may check itself with a plain function instead of class-validator
+ * (whose decorators then only document it); it must refuse exactly what its decorators would, with
+ * the same field paths, which its spec checks against class-validator itself.
+ */
+export interface SelfCheckingBody {
+  checkBody(body: Record<string, unknown>): unknown;
+}
+
+function selfChecking(metatype: unknown): metatype is SelfCheckingBody {
+  return typeof (metatype as Partial<SelfCheckingBody> | undefined)?.checkBody === 'function';
+}
+
+/**
  * class-validator DTOs with unknown properties rejected (a typo never silently changes a money
  * request), errors reported with field paths. Bodies must be JSON objects.
  */
@@ -60,6 +73,8 @@ export class RequestValidationPipe implements PipeTransform {
       if (empty) value = {};
       else if (typeof value !== 'object' || Array.isArray(value))
         throw ValidationFailed.field('body', 'must be a JSON object');
+      if (selfChecking(metadata.metatype))
+        return metadata.metatype.checkBody(value as Record<string, unknown>);
     }
     return this.inner.transform(value, metadata);
   }

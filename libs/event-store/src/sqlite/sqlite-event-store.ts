@@ -78,6 +78,8 @@ interface AppendRequest {
 type Outcome = AppendResult | WrongExpectedRevisionError;
 
 const DEFAULT_MAX_COUNT = 1000;
+/** Streams whose last revision is remembered (the folded-state cache holds 10,000 per decider). */
+const KNOWN_REVISIONS = 50_000;
 const DEFAULT_BATCH_SIZE = 5000;
 
 function toRecorded(row: Row): RecordedEvent {
@@ -137,6 +139,11 @@ export class SqliteEventStore implements EventStore, BatchSource {
   private readonly subscriptions = new Set<SqliteSubscription>();
   private pollTimer: NodeJS.Timeout | null = null;
   private dataVersion = 0;
+  /** Last revision of streams this connection wrote or read, while no other writer committed. */
+  private readonly revisions = new Map<string, number>();
+  /** `PRAGMA data_version` when other writers were last looked for, once per event-loop turn. */
+  private foreignVersion = -1;
+  private foreignChecked = false;
   private readonly counters: SqliteEventStoreStats = { appends: 0, transactions: 0 };
 
   constructor(options: SqliteEventStoreOptions) {
@@ -217,7 +224,17 @@ export class SqliteEventStore implements EventStore, BatchSource {
   }
 
   async readStream(streamId: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
-    return this.selectStream.all(streamId, options.fromRevision ?? 0).map(toRecorded);
+    this.lookForOtherWriters();
+    const from = options.fromRevision ?? 0;
+    const events = this.selectStream.all(streamId, from).map(toRecorded);
+    if (events.length > 0) this.knowRevision(streamId, events[events.length - 1].revision);
+    else if (from === 0) this.knowRevision(streamId, -1);
+    return events;
+  }
+
+  knownRevision(streamId: string): number | undefined {
+    this.lookForOtherWriters();
+    return this.revisions.get(streamId);
   }
 
   async readAll(options: { after?: Position; maxCount?: number } = {}): Promise<RecordedEvent[]> {
@@ -274,6 +291,27 @@ export class SqliteEventStore implements EventStore, BatchSource {
     return counts;
   }
 
+  /** Another connection committed since the last look (at most once a turn): nothing known holds. */
+  private lookForOtherWriters(): void {
+    if (this.foreignChecked) return;
+    this.foreignChecked = true;
+    setImmediate(() => {
+      this.foreignChecked = false;
+    });
+    const version = this.selectDataVersion.get() ?? 0;
+    if (version !== this.foreignVersion) {
+      this.foreignVersion = version;
+      this.revisions.clear();
+    }
+  }
+
+  private knowRevision(streamId: string, revision: number): void {
+    this.revisions.delete(streamId);
+    this.revisions.set(streamId, revision);
+    if (this.revisions.size > KNOWN_REVISIONS)
+      this.revisions.delete(this.revisions.keys().next().value as string);
+  }
+
   /** Counters since this instance opened; tests use them to see group commit at work. */
   stats(): SqliteEventStoreStats {
     return { ...this.counters };
@@ -309,6 +347,7 @@ export class SqliteEventStore implements EventStore, BatchSource {
       if (outcome instanceof WrongExpectedRevisionError) batch[i].reject(outcome);
       else {
         if (batch[i].events.length > 0) appended = true;
+        this.knowRevision(batch[i].streamId, outcome.nextExpectedRevision);
         batch[i].resolve(outcome);
       }
     }
