@@ -178,9 +178,19 @@ function rendered(state: 'awaitingApproval' | 'failed') {
     error: 'the venue rejected the order',
     errorCode: 'SUBMISSION_REJECTED',
     source: null,
-    action: { type: 'perpOrder' },
+    action: readShapeBIntent({ type: 'perpOrder', walletId: 3, coin: 'BTC', side: 'long', size: '0.01' }),
     review: { type: 'perpOrder', walletId: 3, summary: 'Open' },
-    continuation: { action: { type: 'swap' }, label: 'Swap', walletId: 3 },
+    continuation: {
+      action: readShapeBIntent({
+        type: 'send',
+        walletId: 3,
+        asset: { network: 'base', asset: 'native' },
+        amount: '1',
+        to: { walletId: 4 },
+      }),
+      label: 'Send',
+      walletId: 3,
+    },
     supersedes: null,
     successors: { refresh: 'b2' },
   } as unknown as OperationDocument;

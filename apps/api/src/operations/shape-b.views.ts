@@ -12,9 +12,9 @@ const TX_HASH = '0x9f2c6a7e1d4b8c3f5a0e7d2b6c9f1a4e8d3b7c2f6a1e5d9b4c8f3a7e2d6b1
 const ACTION_EXAMPLE = {
   type: 'swap',
   walletId: 3,
-  from: { kind: 'native', network: 'base', asset: 'native' },
-  to: { kind: 'evmToken', network: 'base', asset: EXAMPLE.usdcBase },
-  amount: { kind: 'exact', decimal: '0.25' },
+  from: { network: 'base', asset: 'native' },
+  to: { network: 'base', asset: EXAMPLE.usdcBase },
+  amount: '0.25',
   slippage: '1',
 };
 
@@ -103,8 +103,8 @@ export class ShapeBRequestView {
     additionalProperties: true,
     example: ACTION_EXAMPLE,
     description:
-      'The action this operation performs: the intent as normalised at creation (asset sides carry their ' +
-      '`kind`, amounts are `{ kind, ... }`, omitted slippage is "1"), or the prerequisite it stands for',
+      'The action this operation performs, in the request language: the intent as checked at creation (EVM ' +
+      'addresses checksummed, an omitted slippage shown as "1"), or the prerequisite it stands for',
   })
   action!: unknown;
   @ApiProperty({
@@ -134,7 +134,9 @@ export class ShapeBContinuationView {
     type: 'object',
     additionalProperties: true,
     example: ACTION_EXAMPLE,
-    description: 'The successor intent (normalised); prepared, freshly quoted, by `next`',
+    description:
+      'The successor intent, in the request language, with the exact amount the prerequisite approved; ' +
+      'prepared, freshly quoted, by `next`',
   })
   action!: unknown;
   @ApiProperty({ example: 'Swap 0.25 ETH for USDC on base' }) label!: string;

@@ -1,4 +1,5 @@
 import type { LegReceipt } from '../../domain';
+import { intentOnTheWire, type ShapeBIntent } from '../../shape-b/intent';
 import type { OperationDocument, OperationStatus } from './operation-document';
 
 /** Shape B's three-state resource, plus `dismissed` (api-decisions §5). */
@@ -106,8 +107,15 @@ export function renderShapeB(
       };
     }),
     walletId: doc.walletId,
-    request: { action: doc.action, review: doc.review },
-    continuation: doc.continuation && { ...doc.continuation, operation: successor },
+    request: {
+      action: doc.action === null ? null : intentOnTheWire(doc.action as ShapeBIntent),
+      review: doc.review,
+    },
+    continuation: doc.continuation && {
+      ...doc.continuation,
+      action: intentOnTheWire(doc.continuation.action as ShapeBIntent),
+      operation: successor,
+    },
     supersedes: doc.supersedes,
     source: doc.source,
     createdAt: doc.createdAt,
