@@ -167,6 +167,37 @@ describe('reviewed operations, Shape B, over HTTP', () => {
       minimum,
     );
     expect(await sandbox.chain.allowance('base', USDC, evm.address, spender)).toBe(0n);
+    // Both steps are activity items, titled by what they did, and service transactions in the feed.
+    const activityOf = async (id: string) =>
+      (
+        await c.app.request({
+          method: 'GET',
+          url: `/v1/activity/operation?operationId=${id}`,
+          headers: bearer(user.token),
+        })
+      ).json();
+    expect(await activityOf(prerequisite.id)).toMatchObject({
+      title: 'Approved token spending',
+      isSuccess: true,
+    });
+    expect(await activityOf(successor.id)).toMatchObject({
+      action: 'swap',
+      title: 'Swapped USDC for ETH',
+      isSuccess: true,
+      assetChanges: expect.arrayContaining([
+        expect.objectContaining({ amount: '-10', asset: expect.objectContaining({ symbol: 'USDC' }) }),
+      ]),
+    });
+    const feed = (
+      await c.app.request({
+        method: 'GET',
+        url: '/v1/activity/feed?scope=mine&kinds=service_transaction',
+        headers: bearer(user.token),
+      })
+    ).json();
+    expect(feed.entries.map((e: JsonObject) => e.activity.transactionHash)).toEqual(
+      expect.arrayContaining([swapped.receipts[0].hash]),
+    );
     // The earlier success is untouched by what follows.
     expect((await c.getOperation(user.token, prerequisite.id)).json()).toMatchObject({ state: 'succeeded' });
   });
