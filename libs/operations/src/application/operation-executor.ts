@@ -106,24 +106,35 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
       const action = state.op.actions[index];
       if (!action) return;
       const submissionId = submissionIdOf(operationId, index);
-      if (index === 0 && state.legs.length === 0) {
+      const intentRecorded = state.legs[index]?.status === 'submitted';
+      // A recorded intent may have been submitted before a crash: the venue is asked first.
+      let outcome: LegOutcome | null =
+        intentRecorded && recordedIntent !== index
+          ? await reconcileLeg(action, submissionId, this.ports)
+          : null;
+      if (outcome === null && index === 0) {
         const belowFloor = await this.floorBeforeAnyLeg(state.op.actions);
         if (belowFloor) {
           const { code, error, effect } = belowFloor;
           await this.record(operationId, {
             type: 'RecordLegFailed',
-            data: { leg: 0, submissionId: null, code, error, effect, at: this.now() },
+            data: {
+              leg: 0,
+              submissionId: intentRecorded ? submissionId : null,
+              code,
+              error,
+              effect,
+              at: this.now(),
+            },
           });
           return;
         }
       }
-      let outcome: LegOutcome | null = null;
-      if (state.legs[index]?.status !== 'submitted')
+      if (!intentRecorded)
         await this.record(operationId, {
           type: 'RecordLegSubmitted',
           data: { leg: index, submissionId, at: this.now() },
         });
-      else if (recordedIntent !== index) outcome = await reconcileLeg(action, submissionId, this.ports);
       outcome ??= await executeLeg(action, submissionId, this.ports, { deadlineMs: LIFECYCLE_DEADLINE_MS });
       outcome = await this.settled(action, submissionId, outcome);
       if (outcome.kind === 'settled') {

@@ -141,8 +141,11 @@ describe('operation decider, Shape A table', () => {
       .thenThrows(IdempotencyConflict, (e) => expect(e.status).toBe(409));
   });
 
-  it('awaitingApproval + approve (source wallet active): working', () => {
-    spec.given([created]).when(approve()).then([approved]);
+  it('awaitingApproval + approve (source wallet active): working, with the intent to submit the first leg', () => {
+    spec
+      .given([created])
+      .when(approve())
+      .then([approved, submitted(0)]);
   });
 
   it('awaitingApproval + approve with the source wallet archived or missing: 400', () => {

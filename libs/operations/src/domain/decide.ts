@@ -8,7 +8,7 @@ import {
   RefreshNotAvailable,
   SourceWalletUnavailable,
 } from './errors';
-import type { CapturedAction } from './actions';
+import { type CapturedAction, submissionIdOf } from './actions';
 import type { LegReceipt, OperationEvent, OperationOutcomeFacts } from './events';
 import type { ExistingOperation, OperationState } from './state';
 
@@ -44,11 +44,17 @@ export function decideOperation(command: OperationCommand, state: OperationState
         throw new OperationNoLongerApprovable(state.status);
       if (state.status !== 'awaitingApproval') return [];
       if (!command.data.sourceWalletActive) throw new SourceWalletUnavailable();
+      const approvedEvent: OperationEvent = {
+        type: 'OperationApproved',
+        data: { operationId, userId: command.data.userId, at: command.data.at },
+      };
+      // The approval records the intent to submit the first leg under its deterministic id: one
+      // durable write less on the way to money, and the executor starts by asking the venue.
+      if (state.op.actions.length === 0) return [approvedEvent];
+      const submissionId = submissionIdOf(operationId, 0);
       return [
-        {
-          type: 'OperationApproved',
-          data: { operationId, userId: command.data.userId, at: command.data.at },
-        },
+        approvedEvent,
+        { type: 'LegSubmitted', data: { operationId, leg: 0, submissionId, at: command.data.at } },
       ];
     }
     case 'DiscardOperation': {
