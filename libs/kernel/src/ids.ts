@@ -15,14 +15,23 @@ export const VETTED_NAMESPACE = '6f1c7a1e-3c1b-5d8e-9a57-2b0f3c9d4e21';
 
 /** RFC 4122 version 5 (SHA-1, name-based) UUID: the same name always gives the same id. */
 export function uuidV5(name: string, namespace: string = VETTED_NAMESPACE): string {
-  const hash = createHash('sha1')
-    .update(Buffer.from(namespace.replace(/-/g, ''), 'hex'))
-    .update(name, 'utf8')
-    .digest();
+  const hash = createHash('sha1').update(namespaceBytes(namespace)).update(name, 'utf8').digest();
   hash[6] = (hash[6] & 0x0f) | 0x50;
   hash[8] = (hash[8] & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+const namespaces = new Map<string, Buffer>();
+
+/** A namespace's 16 bytes, parsed once (ids are derived on hot paths, from few namespaces). */
+function namespaceBytes(namespace: string): Buffer {
+  let bytes = namespaces.get(namespace);
+  if (bytes === undefined) {
+    bytes = Buffer.from(namespace.replace(/-/g, ''), 'hex');
+    if (namespaces.size < 64) namespaces.set(namespace, bytes);
+  }
+  return bytes;
 }
 
 /** Positive safe integers only: wallet and session ids are numbers allocated from sequence streams. */

@@ -108,6 +108,7 @@ export class World {
   reload(): void {
     this.clock.setOffsetMs(Number(this.meta.get('clock_offset_ms') ?? 0));
     this.ledger.reset();
+    this.allowances.reset();
     this.faults.reload();
     this.board.reload();
     this.markets.reload();
