@@ -88,9 +88,11 @@ export class OperationsController {
   @ApiOperation({
     summary: 'Create a reviewed operation: quoted and captured, never executed',
     description:
-      'The fresh quote is captured into `request.actions`; approval executes exactly that. The same ' +
-      '`idempotencyKey` with an identical `operation` returns the original (200, `Idempotent-Replayed: true`, no ' +
-      're-quote); with a different one, 409.',
+      'Shape A: `{ idempotencyKey, operation }`, answered with the Shape A resource (`awaitingApproval`). Shape B: ' +
+      '`{ idempotencyKey, intent }`, answered with the Shape B resource (`pending`, `approvalRequired: true`; an ' +
+      'ERC-20 swap short of allowance comes back as a `tokenApproval` whose `continuation` names the swap). Both in ' +
+      'one body: 400. The fresh quote is captured; approval executes exactly that. The same `idempotencyKey` with an ' +
+      'identical request returns the original (200, `Idempotent-Replayed: true`, no re-quote); with a different one, 409.',
   })
   @ApiResponse({ status: 201, schema: EITHER_SHAPE, description: 'Created, in the shape of the request' })
   @ApiResponse({
@@ -101,7 +103,8 @@ export class OperationsController {
   @ApiErrors([...BODY_ERRORS, 401, 409, 503], {
     400:
       'VALIDATION_FAILED (with field paths), INSUFFICIENT_FUNDS (the wallet cannot fund it), QUOTE_BELOW_FLOOR, ' +
-      'QUOTE_FAILED (no route or unquotable asset), PRICE_UNAVAILABLE, BELOW_MINIMUM_ORDER',
+      'QUOTE_FAILED (no route or unquotable asset), PRICE_UNAVAILABLE, BELOW_MINIMUM_ORDER, BLOCKHASH_EXPIRED ' +
+      '(a supplied Solana transaction whose blockhash is not recent)',
     409: 'IDEMPOTENCY_CONFLICT: the key was used with a different operation',
     503: 'QUOTE_UNAVAILABLE: the quote source did not answer; nothing was recorded, retry with the same key',
   })
@@ -165,7 +168,10 @@ export class OperationsController {
   @ApiOperation({
     summary: 'Approve: the only step that moves money',
     description:
-      'Returns the updated resource, normally `working`. A repeat returns the current resource and never executes twice.',
+      'Shape A: returns the updated resource, normally `working` (poll GET until terminal). Shape B: runs the ' +
+      'engine actions synchronously under the 30 s lifecycle deadline and returns `succeeded` or `failed` (past the ' +
+      'deadline `failed` with `LIFECYCLE_TIMEOUT`; a receipt that settles later is still recorded). A repeat ' +
+      'returns the current resource and never executes twice.',
   })
   @ApiParam({ name: 'operationId', format: 'uuid' })
   @ApiResponse({ status: 200, schema: EITHER_SHAPE })
