@@ -30,7 +30,17 @@ export interface RunnerOptions {
 interface Fed {
   consumer: Consumer;
   checkpoint: Position | null;
+  /** The checkpoint last written to the store, and when (Date.now()). */
+  written: Position | null;
+  writtenAt: number;
 }
+
+/**
+ * A consumer that handled nothing in a batch (the store skipped the events of other types) only has
+ * its progress written this often: a write per commit per consumer cost more than the reads it
+ * saves, and a crash then only re-reads what it would skip again.
+ */
+const IDLE_CHECKPOINT_MS = 1000;
 
 interface Waiter {
   position: Position;
@@ -60,7 +70,7 @@ export class SubscriptionRunner {
     consumers: readonly Consumer[],
     private readonly options: RunnerOptions = {},
   ) {
-    this.fed = consumers.map((consumer) => ({ consumer, checkpoint: null }));
+    this.fed = consumers.map((consumer) => ({ consumer, checkpoint: null, written: null, writtenAt: 0 }));
     for (const fed of this.fed)
       for (const type of new Set(fed.consumer.canHandle)) {
         const list = this.byType.get(type) ?? [];
@@ -74,6 +84,7 @@ export class SubscriptionRunner {
     for (const fed of this.fed) {
       const stored = await this.checkpoints.get(fed.consumer.name);
       fed.checkpoint = stored === null ? null : parsePosition(stored);
+      fed.written = fed.checkpoint;
     }
     const from = this.lowestCheckpoint();
     this.processed = from;
@@ -101,6 +112,9 @@ export class SubscriptionRunner {
   async stop(): Promise<void> {
     await this.subscription?.stop();
     this.subscription = null;
+    // Progress not written yet (idle consumers) is written now.
+    for (const fed of this.fed)
+      if (fed.checkpoint !== null && fed.checkpoint !== fed.written) await this.write(fed, Date.now());
   }
 
   /** The position every consumer has passed (null before the first event). */
@@ -150,6 +164,7 @@ export class SubscriptionRunner {
         else batches.set(fed, [event]);
       }
     }
+    const handledBy = new Set<Fed>();
     for (const [fed, batch] of batches) {
       const { checkpoint } = fed;
       // Only the first batch after a resume can hold events a consumer has already seen.
@@ -160,16 +175,24 @@ export class SubscriptionRunner {
       if (mine.length === 0) continue;
       await fed.consumer.handle(mine);
       this.handled += mine.length;
+      handledBy.add(fed);
     }
     const last = upTo;
-    const text = formatPosition(last);
+    const now = Date.now();
     for (const fed of this.fed) {
       fed.checkpoint = last;
-      await this.checkpoints.put(fed.consumer.name, text);
+      if (handledBy.has(fed) || now - fed.writtenAt >= IDLE_CHECKPOINT_MS) await this.write(fed, now);
     }
     this.processed = last;
     this.options.onBatch?.(events.length, last);
     this.releaseWaiters();
+  }
+
+  private async write(fed: Fed, now: number): Promise<void> {
+    const checkpoint = fed.checkpoint!;
+    await this.checkpoints.put(fed.consumer.name, formatPosition(checkpoint));
+    fed.written = checkpoint;
+    fed.writtenAt = now;
   }
 
   private releaseWaiters(): void {

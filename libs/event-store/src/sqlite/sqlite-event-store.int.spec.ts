@@ -33,6 +33,29 @@ describe('SqliteEventStore', () => {
     await Promise.all(opened.splice(0).map((store) => store.close()));
   });
 
+  describe('subscriptions by event type', () => {
+    it('moves past its own commits of other types without reading, and reads the ones it wants', async () => {
+      const store = open();
+      const seen: { types: string[]; upTo: bigint }[] = [];
+      const reads = jest.spyOn(store, 'readProgress');
+      const subscription = store.subscribeToAll({ eventTypes: ['Wanted'] }, (events, upTo) => {
+        seen.push({ types: events.map((e) => e.type), upTo: upTo.commit });
+      });
+      await sleep(10);
+      reads.mockClear();
+      const other = await store.appendToStream('a', one(1, 'Other'), { expectedRevision: 'no_stream' });
+      await sleep(10);
+      expect(reads).not.toHaveBeenCalled();
+      expect(seen.at(-1)).toEqual({ types: [], upTo: other.position.commit });
+
+      const wanted = await store.appendToStream('b', one(2, 'Wanted'), { expectedRevision: 'no_stream' });
+      await sleep(10);
+      expect(reads).toHaveBeenCalled();
+      expect(seen.at(-1)).toEqual({ types: ['Wanted'], upTo: wanted.position.commit });
+      await subscription.stop();
+    });
+  });
+
   describe('group commit', () => {
     it('commits appends made in the same turn in one transaction, durably', async () => {
       const file = newFile();

@@ -341,17 +341,26 @@ export class SqliteEventStore implements EventStore, BatchSource {
     }
     this.counters.transactions++;
     this.counters.appends += batch.length;
-    let appended = false;
+    // The rows of one transaction are consecutive in `$all`: from the first new row to the last.
+    let from = -1n;
+    let to = -1n;
+    const types = new Set<string>();
     for (let i = 0; i < batch.length; i++) {
       const outcome = outcomes[i];
       if (outcome instanceof WrongExpectedRevisionError) batch[i].reject(outcome);
       else {
-        if (batch[i].events.length > 0) appended = true;
+        const { events } = batch[i];
+        if (events.length > 0) {
+          const last = outcome.position.commit;
+          if (from < 0n) from = last - BigInt(events.length) + 1n;
+          to = last;
+          for (const event of events) types.add(event.type);
+        }
         this.knowRevision(batch[i].streamId, outcome.nextExpectedRevision);
         batch[i].resolve(outcome);
       }
     }
-    if (appended) for (const subscription of this.subscriptions) subscription.notify();
+    if (to >= 0n) for (const subscription of this.subscriptions) subscription.notify({ from, to, types });
   };
 
   /** Runs inside the write transaction; a throw rolls the whole batch back. */

@@ -15,6 +15,13 @@ export interface BatchSource {
   readProgress(after: bigint, limit: number, types: readonly string[] | null): ReadProgress;
 }
 
+/** A commit of this process's own store: its rows `from`..`to` of `$all` and their event types. */
+export interface CommitNotice {
+  from: bigint;
+  to: bigint;
+  types: ReadonlySet<string>;
+}
+
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
@@ -32,6 +39,7 @@ export class SqliteSubscription implements AllSubscription {
   /** Set by `notify`; the loop reads again until a read after the last notification finds nothing. */
   private wanted = false;
   private pumping: Promise<void> | null = null;
+  private readonly typeSet: ReadonlySet<string> | null;
 
   constructor(
     private readonly source: BatchSource,
@@ -45,12 +53,43 @@ export class SqliteSubscription implements AllSubscription {
       this.resolveDone = resolve;
       this.rejectDone = reject;
     });
+    this.typeSet = types === null ? null : new Set(types);
   }
 
-  notify(): void {
+  /**
+   * New events may exist. When the store says which (its own commit), a subscription that had read
+   * everything before them and wants none of their types only moves past them, without reading.
+   */
+  notify(commit?: CommitNotice): void {
     if (this.stopped) return;
+    if (commit && this.skips(commit)) {
+      this.after = commit.to;
+      this.pumping = this.progress(commit.to);
+      return;
+    }
     this.wanted = true;
     if (this.pumping === null) this.pumping = this.pump();
+  }
+
+  private skips(commit: CommitNotice): boolean {
+    if (this.typeSet === null || this.pumping !== null || this.wanted || this.after !== commit.from - 1n)
+      return false;
+    for (const type of commit.types) if (this.typeSet.has(type)) return false;
+    return true;
+  }
+
+  /** Reports progress past events of other types, then reads if more was announced meanwhile. */
+  private async progress(upTo: bigint): Promise<void> {
+    try {
+      await null;
+      await this.handler([], positionOf(upTo));
+    } catch (error) {
+      this.end();
+      this.settle(true, error);
+    } finally {
+      this.pumping = null;
+      if (this.wanted && !this.stopped) this.pumping = this.pump();
+    }
   }
 
   async stop(): Promise<void> {
