@@ -1,3 +1,4 @@
+import { ValidationFailed } from '@vetted/kernel';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WALLET_FAMILIES, type WalletFamily } from '@vetted/accounts';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
@@ -93,7 +94,15 @@ export class RenameWalletBody {
 }
 
 /** For endpoints that take no body: any property is rejected. */
-export class EmptyBody {}
+export class EmptyBody {
+  /** What class-validator's whitelist would say, without it (approve is a hot route: SelfCheckingBody). */
+  static checkBody(body: Record<string, unknown>): EmptyBody {
+    const extra = Object.keys(body);
+    if (extra.length > 0)
+      throw new ValidationFailed(extra.map((path) => ({ path, message: 'is not an allowed property' })));
+    return new EmptyBody();
+  }
+}
 
 export class RefreshBody {
   @ApiPropertyOptional({ description: 'One wallet; omit to refresh every active wallet' })

@@ -1,6 +1,12 @@
 import { deciderSpecification } from '@vetted/event-store/testing/decider-specification';
 import type { ObservedBalance, ObservedWallet, WalletObservationEvent } from './events';
-import { observationDecider, unexplainedChanges } from './observation';
+import {
+  RECENT_SUBMISSIONS,
+  evolveObservation,
+  initialObservation,
+  observationDecider,
+  unexplainedChanges,
+} from './observation';
 
 const spec = deciderSpecification(observationDecider);
 const wallet: ObservedWallet = {
@@ -193,5 +199,20 @@ describe('wallet observation decider', () => {
           },
         },
       ]);
+  });
+
+  it('remembers the latest service transactions, enough to record a repeat once, however long the history', () => {
+    const settlement = (n: number): WalletObservationEvent => ({
+      type: 'ServiceTransactionSettled',
+      data: { walletId: 7, submissionId: `op-${n}:0`, deltas: [], at },
+    });
+    const history = Array.from({ length: RECENT_SUBMISSIONS + 10 }, (_, n) => settlement(n));
+    const state = history.reduce(evolveObservation, initialObservation());
+    expect(state.submissions.size).toBe(RECENT_SUBMISSIONS);
+    const latest = `op-${RECENT_SUBMISSIONS + 9}:0`;
+    spec
+      .given(history)
+      .when({ type: 'RecordServiceTransaction', data: { walletId: 7, submissionId: latest, deltas: [], at } })
+      .thenNothingHappens();
   });
 });

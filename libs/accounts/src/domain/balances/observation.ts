@@ -14,9 +14,16 @@ export interface ObservationState {
   balances: readonly ObservedBalance[];
   /** What service transactions changed since the last observation, per asset (signed raw). */
   explained: ReadonlyMap<string, bigint>;
-  /** Service transactions (by submission id) whose deltas are recorded: each is recorded once. */
+  /**
+   * The latest service transactions (by submission id) whose deltas are recorded, so a repeat is
+   * recorded once. Bounded: only the executor repeats one, for the leg it was settling when it
+   * stopped, so the last RECENT_SUBMISSIONS suffice, and a wallet's state stays small however long
+   * its history (copying an ever-growing set on every settlement made each one slower).
+   */
   submissions: ReadonlySet<string>;
 }
+
+export const RECENT_SUBMISSIONS = 256;
 
 export const initialObservation = (): ObservationState => ({
   pending: null,
@@ -39,7 +46,10 @@ export function evolveObservation(state: ObservationState, event: WalletObservat
       const explained = new Map(state.explained);
       for (const d of event.data.deltas)
         explained.set(assetKey(d), (explained.get(assetKey(d)) ?? 0n) + BigInt(d.amountRaw));
-      return { ...state, explained, submissions: new Set([...state.submissions, event.data.submissionId]) };
+      const submissions = new Set(state.submissions).add(event.data.submissionId);
+      if (submissions.size > RECENT_SUBMISSIONS)
+        submissions.delete(submissions.values().next().value as string);
+      return { ...state, explained, submissions };
     }
     default: {
       const unknownEvent: never = event;

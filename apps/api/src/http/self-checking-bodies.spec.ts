@@ -1,10 +1,10 @@
 import type { ArgumentMetadata } from '@nestjs/common';
 import { ValidationFailed } from '@vetted/kernel';
-import { RequestValidationPipe } from '../http/validation';
-import { CreateOperationBody } from './operations.dto';
+import { CreateOperationBody } from '../operations/operations.dto';
+import { EmptyBody } from '../wallets/wallets.dto';
+import { RequestValidationPipe } from './validation';
 
 const key = '1b4e28ba-2fa1-41d2-883f-0016d3cca427';
-const metadata: ArgumentMetadata = { type: 'body', metatype: CreateOperationBody };
 
 /** What a body check refuses: the field paths, sorted (null when it accepts). */
 async function refusedPaths(check: () => unknown): Promise<string[] | null> {
@@ -20,6 +20,7 @@ async function refusedPaths(check: () => unknown): Promise<string[] | null> {
 describe('CreateOperationBody.checkBody', () => {
   const pipe = new RequestValidationPipe();
   // The class-validator path the decorators describe, which checkBody must agree with.
+  const metadata: ArgumentMetadata = { type: 'body', metatype: CreateOperationBody };
   const decorated = (body: unknown) =>
     (pipe as unknown as { inner: RequestValidationPipe }).inner.transform(body, metadata);
 
@@ -49,5 +50,22 @@ describe('CreateOperationBody.checkBody', () => {
     const checked = CreateOperationBody.checkBody({ idempotencyKey: key, intent });
     expect(checked).toBeInstanceOf(CreateOperationBody);
     expect(checked.intent).toBe(intent);
+  });
+});
+
+describe('EmptyBody.checkBody', () => {
+  const pipe = new RequestValidationPipe();
+  const metadata: ArgumentMetadata = { type: 'body', metatype: EmptyBody };
+  const decorated = (body: unknown) =>
+    (pipe as unknown as { inner: RequestValidationPipe }).inner.transform(body, metadata);
+
+  it.each([
+    ['nothing', {}],
+    ['one property', { a: 1 }],
+    ['several', { a: 1, b: { c: 2 } }],
+  ])('refuses exactly what the whitelist refuses: %s', async (_name, body) => {
+    const expected = await refusedPaths(() => decorated(body));
+    expect(await refusedPaths(() => EmptyBody.checkBody(body as Record<string, unknown>))).toEqual(expected);
+    expect(await refusedPaths(() => pipe.transform(body, metadata))).toEqual(expected);
   });
 });
