@@ -208,7 +208,7 @@ describe('wallet observation decider', () => {
     });
     const history = Array.from({ length: RECENT_SUBMISSIONS + 10 }, (_, n) => settlement(n));
     const state = history.reduce(evolveObservation, initialObservation());
-    expect(state.submissions.size).toBe(RECENT_SUBMISSIONS);
+    expect(state.submissions).toHaveLength(RECENT_SUBMISSIONS);
     const latest = `op-${RECENT_SUBMISSIONS + 9}:0`;
     spec
       .given(history)

@@ -18,18 +18,19 @@ export interface ObservationState {
    * The latest service transactions (by submission id) whose deltas are recorded, so a repeat is
    * recorded once. Bounded: only the executor repeats one, for the leg it was settling when it
    * stopped, so the last RECENT_SUBMISSIONS suffice, and a wallet's state stays small however long
-   * its history (copying an ever-growing set on every settlement made each one slower).
+   * its history (copying an ever-growing set on every settlement made each one slower). A short
+   * array: copying it is cheaper than rebuilding a set of strings.
    */
-  submissions: ReadonlySet<string>;
+  submissions: readonly string[];
 }
 
-export const RECENT_SUBMISSIONS = 256;
+export const RECENT_SUBMISSIONS = 64;
 
 export const initialObservation = (): ObservationState => ({
   pending: null,
   balances: [],
   explained: new Map(),
-  submissions: new Set(),
+  submissions: [],
 });
 
 export function evolveObservation(state: ObservationState, event: WalletObservationEvent): ObservationState {
@@ -46,9 +47,7 @@ export function evolveObservation(state: ObservationState, event: WalletObservat
       const explained = new Map(state.explained);
       for (const d of event.data.deltas)
         explained.set(assetKey(d), (explained.get(assetKey(d)) ?? 0n) + BigInt(d.amountRaw));
-      const submissions = new Set(state.submissions).add(event.data.submissionId);
-      if (submissions.size > RECENT_SUBMISSIONS)
-        submissions.delete(submissions.values().next().value as string);
+      const submissions = [...state.submissions.slice(1 - RECENT_SUBMISSIONS), event.data.submissionId];
       return { ...state, explained, submissions };
     }
     default: {
@@ -89,7 +88,7 @@ export function decideObservation(
       return [{ type: 'BalanceObservationFailed', data: { walletId, userId, ...command.data } }];
     }
     case 'RecordServiceTransaction': {
-      if (state.submissions.has(command.data.submissionId)) return [];
+      if (state.submissions.includes(command.data.submissionId)) return [];
       return [{ type: 'ServiceTransactionSettled', data: command.data }];
     }
     default: {
