@@ -96,6 +96,36 @@ function toRecorded(row: Row): RecordedEvent {
   };
 }
 
+/** An append that wrote events, and where they went. */
+interface Written {
+  request: AppendRequest;
+  outcome: AppendResult;
+}
+
+/** The events of one commit as a read would return them, from what was appended (bodies parsed anew). */
+function recordedOf(written: readonly Written[], createdAt: string): RecordedEvent[] {
+  const out: RecordedEvent[] = [];
+  for (const { request, outcome } of written) {
+    const n = request.events.length;
+    const firstRevision = outcome.nextExpectedRevision - n + 1;
+    const firstPosition = outcome.position.commit - BigInt(n) + 1n;
+    request.events.forEach((event, i) => {
+      const body = JSON.parse(event.body) as Body;
+      out.push({
+        id: event.id,
+        streamId: request.streamId,
+        revision: firstRevision + i,
+        position: positionOf(firstPosition + BigInt(i)),
+        type: event.type,
+        data: body.data,
+        metadata: body.metadata,
+        createdAt,
+      });
+    });
+  }
+  return out;
+}
+
 function toPending(event: NewEvent): PendingEvent {
   if (typeof event.type !== 'string' || event.type === '')
     throw new TypeError('event type must be a non-empty string');
@@ -145,6 +175,8 @@ export class SqliteEventStore implements EventStore, BatchSource {
   private foreignVersion = -1;
   private foreignChecked = false;
   private readonly counters: SqliteEventStoreStats = { appends: 0, transactions: 0 };
+  /** When the last write transaction stamped its events. */
+  private lastCreatedAt = '';
 
   constructor(options: SqliteEventStoreOptions) {
     const file = options.file;
@@ -345,6 +377,7 @@ export class SqliteEventStore implements EventStore, BatchSource {
     let from = -1n;
     let to = -1n;
     const types = new Set<string>();
+    const written: Written[] = [];
     for (let i = 0; i < batch.length; i++) {
       const outcome = outcomes[i];
       if (outcome instanceof WrongExpectedRevisionError) batch[i].reject(outcome);
@@ -355,17 +388,23 @@ export class SqliteEventStore implements EventStore, BatchSource {
           if (from < 0n) from = last - BigInt(events.length) + 1n;
           to = last;
           for (const event of events) types.add(event.type);
+          written.push({ request: batch[i], outcome });
         }
         this.knowRevision(batch[i].streamId, outcome.nextExpectedRevision);
         batch[i].resolve(outcome);
       }
     }
-    if (to >= 0n) for (const subscription of this.subscriptions) subscription.notify({ from, to, types });
+    if (to < 0n) return;
+    const createdAt = this.lastCreatedAt;
+    let recorded: RecordedEvent[] | null = null;
+    const events = (): RecordedEvent[] => (recorded ??= recordedOf(written, createdAt));
+    for (const subscription of this.subscriptions) subscription.notify({ from, to, types, events });
   };
 
   /** Runs inside the write transaction; a throw rolls the whole batch back. */
   private applyBatch(batch: AppendRequest[]): Outcome[] {
     const createdAt = new Date().toISOString();
+    this.lastCreatedAt = createdAt;
     // Revisions written earlier in this batch, which later requests on the same stream must see.
     const revisions = new Map<string, number>();
     const outcomes: Outcome[] = new Array(batch.length);

@@ -15,11 +15,16 @@ export interface BatchSource {
   readProgress(after: bigint, limit: number, types: readonly string[] | null): ReadProgress;
 }
 
-/** A commit of this process's own store: its rows `from`..`to` of `$all` and their event types. */
+/**
+ * A commit of this process's own store: its rows `from`..`to` of `$all`, their event types, and
+ * the events themselves (built on first use), so a subscription that had read everything before
+ * them takes them from memory instead of reading them back.
+ */
 export interface CommitNotice {
   from: bigint;
   to: bigint;
   types: ReadonlySet<string>;
+  events(): readonly RecordedEvent[];
 }
 
 const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
@@ -57,32 +62,40 @@ export class SqliteSubscription implements AllSubscription {
   }
 
   /**
-   * New events may exist. When the store says which (its own commit), a subscription that had read
-   * everything before them and wants none of their types only moves past them, without reading.
+   * New events may exist. When the store says which (its own commit) and this subscription had read
+   * everything before them, it takes them from the notice, only those of its types, without reading
+   * (none at all: it just moves past them).
    */
   notify(commit?: CommitNotice): void {
     if (this.stopped) return;
-    if (commit && this.skips(commit)) {
-      this.after = commit.to;
-      this.pumping = this.progress(commit.to);
-      return;
+    if (commit && this.pumping === null && !this.wanted && this.after === commit.from - 1n) {
+      const events = this.wants(commit.types) ? this.mine(commit.events()) : [];
+      if (events.length <= this.batchSize) {
+        this.after = commit.to;
+        this.pumping = this.deliver(events, commit.to);
+        return;
+      }
     }
     this.wanted = true;
     if (this.pumping === null) this.pumping = this.pump();
   }
 
-  private skips(commit: CommitNotice): boolean {
-    if (this.typeSet === null || this.pumping !== null || this.wanted || this.after !== commit.from - 1n)
-      return false;
-    for (const type of commit.types) if (this.typeSet.has(type)) return false;
-    return true;
+  private wants(types: ReadonlySet<string>): boolean {
+    if (this.typeSet === null) return true;
+    for (const type of types) if (this.typeSet.has(type)) return true;
+    return false;
   }
 
-  /** Reports progress past events of other types, then reads if more was announced meanwhile. */
-  private async progress(upTo: bigint): Promise<void> {
+  private mine(events: readonly RecordedEvent[]): RecordedEvent[] {
+    const typeSet = this.typeSet;
+    return typeSet === null ? [...events] : events.filter((event) => typeSet.has(event.type));
+  }
+
+  /** Hands over one commit's events (or only the progress past it), then reads if more was announced. */
+  private async deliver(events: RecordedEvent[], upTo: bigint): Promise<void> {
     try {
       await null;
-      await this.handler([], positionOf(upTo));
+      await this.handler(events, positionOf(upTo));
     } catch (error) {
       this.end();
       this.settle(true, error);
