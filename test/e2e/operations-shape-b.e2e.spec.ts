@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { toChecksumAddress } from '@vetted/kernel';
 import { SANDBOX } from '@vetted/platform';
 import { type Sandbox, USDC_ADDRESSES } from '@vetted/sandbox';
-import { type JsonObject, SandboxTestClient } from '../support/sandbox-client';
+import { adminHeader, type JsonObject, SandboxTestClient } from '../support/sandbox-client';
 import { bearer } from '../support/test-app';
 
 const USDC = USDC_ADDRESSES.base;
@@ -214,11 +214,17 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     };
     const approval = (await create(user.token, allowance)).json();
     expect((await call(user.token, approval.id, 'approve')).json().state).toBe('succeeded');
-    const swap = (await create(user.token, usdcSwap(evm.id, '5', '0'))).json();
+    const swap = (await create(user.token, usdcSwap(evm.id, '5'))).json();
     expect(swap.kind).toBe('swap');
-    // Someone else's trade moves the pool: the pinned minimum (slippage 0) can no longer be met.
-    const other = await funded();
-    await approveSwap(other.user.token, other.evm.id, '50');
+    // ETH soars on the oracle: the pool is traded to it before the swap, and 5 USDC no longer buy
+    // the pinned minimum (1% below the quote).
+    const moved = await c.post(
+      '/v1/sandbox/prices',
+      null,
+      { network: 'base', asset: 'native', usd: '1000000' },
+      adminHeader,
+    );
+    expect(moved.statusCode).toBe(200);
     const failed = (await call(user.token, swap.id, 'approve')).json();
     expect(failed).toMatchObject({
       state: 'failed',
@@ -335,14 +341,6 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     const probe = (await create(token, usdcSwap(walletId, '1'))).json();
     await call(token, probe.id, 'discard');
     return probe.request.review.spender;
-  }
-
-  /** A swap walked to its end: approval prerequisite, next, the swap. */
-  async function approveSwap(token: string, walletId: number, amount: string): Promise<void> {
-    const first = (await create(token, usdcSwap(walletId, amount))).json();
-    expect((await call(token, first.id, 'approve')).json().state).toBe('succeeded');
-    const successor = (await call(token, first.id, 'next')).json().continuation.operation;
-    expect((await call(token, successor.id, 'approve')).json().state).toBe('succeeded');
   }
 });
 
