@@ -24,4 +24,14 @@ export class WorldClock implements Clock {
   }
 }
 
-export const iso = (ms: number): string => new Date(ms).toISOString();
+let lastMs = Number.NaN;
+let lastIso = '';
+
+/** ISO 8601 of a time in ms; the last one is remembered (a request asks for the same instant often). */
+export function iso(ms: number): string {
+  if (ms !== lastMs) {
+    lastIso = new Date(ms).toISOString();
+    lastMs = ms;
+  }
+  return lastIso;
+}
