@@ -123,8 +123,7 @@ export class OperationsController {
         metadata,
       ),
     );
-    void reply.status(created.replayed ? 200 : 201);
-    if (created.replayed) void reply.header('idempotent-replayed', 'true');
+    answerCreation(reply, created.replayed);
     return this.rendered(reply, created.operationId, created.outcome);
   }
 
@@ -278,9 +277,7 @@ export class OperationsController {
     const refreshed: SuccessorOutcome = await this.commands.execute(
       new RefreshOperationCommand(principal.userId, operationId, metadata),
     );
-    const replayed = refreshed.successor.newEvents.length === 0;
-    void reply.status(replayed ? 200 : 201);
-    if (replayed) void reply.header('idempotent-replayed', 'true');
+    answerCreation(reply, refreshed.successor.newEvents.length === 0);
     await this.readYourWrites.afterCommand(reply, refreshed.operation.position);
     return this.rendered(reply, refreshed.successorId, refreshed.successor);
   }
@@ -302,6 +299,12 @@ export class OperationsController {
     if (!doc) throw new NotFound(`operation ${operationId}`);
     return this.renderer.render(doc);
   }
+}
+
+/** 201 for a new operation; 200 with `Idempotent-Replayed: true` when it was recorded before. */
+function answerCreation(reply: FastifyReply, replayed: boolean): void {
+  void reply.status(replayed ? 200 : 201);
+  if (replayed) void reply.header('idempotent-replayed', 'true');
 }
 
 /** The body speaks Shape A (`operation`) or Shape B (`intent`), never both (api-decisions §4). */

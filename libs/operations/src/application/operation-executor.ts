@@ -16,7 +16,6 @@ import type {
   PerpVenue,
   PredictionVenue,
   SwapQuoter,
-  SwapTx,
   TokenDirectory,
 } from '@vetted/venues';
 import { CHAIN_CLIENT, PERP_VENUE, PREDICTION_VENUE, SWAP_QUOTER, TOKEN_DIRECTORY } from '@vetted/venues';
@@ -26,14 +25,12 @@ import {
   type OperationCommand,
   operationDecider,
   submissionIdOf,
-  withSubmission,
 } from '../domain';
 import {
   executeLeg,
   type ExecutionPorts,
-  type LegFailure,
   type LegOutcome,
-  quoteFloorFailure,
+  capturedSwapFloorFailure,
   reconcileLeg,
 } from '../execution';
 import { walletDeltas } from './wallet-deltas';
@@ -113,7 +110,7 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
           ? await reconcileLeg(action, submissionId, this.ports)
           : null;
       if (outcome === null && index === 0) {
-        const belowFloor = await this.floorBeforeAnyLeg(state.op.actions);
+        const belowFloor = await capturedSwapFloorFailure(state.op.actions, this.ports.quoter);
         if (belowFloor) {
           const { code, error, effect } = belowFloor;
           await this.record(operationId, {
@@ -232,20 +229,6 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
     await Promise.all(this.watches);
-  }
-
-  /**
-   * A swap's floor is checked before the first leg, not only before the swap itself: an approval
-   * leg ahead of it would otherwise spend gas for a swap that can no longer meet the floor.
-   */
-  private async floorBeforeAnyLeg(actions: readonly CapturedAction[]): Promise<LegFailure | null> {
-    for (const action of actions)
-      if (action.kind === 'chain' && action.tx.kind === 'swap' && action.swap) {
-        const tx = withSubmission(action.tx, 'floor-check') as unknown as SwapTx;
-        const failure = await quoteFloorFailure(tx, action.swap, this.ports.quoter);
-        if (failure) return failure;
-      }
-    return null;
   }
 
   /**

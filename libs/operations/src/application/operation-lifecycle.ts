@@ -26,7 +26,7 @@ export class DiscardOperationCommand {
 }
 
 /** The caller's operation; another user's is answered exactly like a missing one. */
-async function ownOperation(
+export async function ownOperation(
   store: EventStore,
   userId: string,
   operationId: string,

@@ -1,19 +1,17 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EventMetadata, EventStore } from '@vetted/event-store';
-import { EVENT_STORE, currentOutcome, handleCommand, loadState, operationStream } from '@vetted/event-store';
-import { CLOCK, type Clock, NotFound, requestHash, uuidV5 } from '@vetted/kernel';
-import type { SwapTx } from '@vetted/venues';
+import { EVENT_STORE, currentOutcome, handleCommand, operationStream } from '@vetted/event-store';
+import { CLOCK, type Clock, requestHash, uuidV5 } from '@vetted/kernel';
 import {
   type ExistingOperation,
   type OperationCommand,
   type SuccessorRelation,
   operationDecider,
-  withSubmission,
 } from '../domain';
-import { quoteFloorFailure } from '../execution';
+import { capturedSwapFloorFailure } from '../execution';
 import type { ShapeBIntent } from '../shape-b';
-import type { OperationOutcome } from './operation-lifecycle';
+import { type OperationOutcome, ownOperation } from './operation-lifecycle';
 import { OperationPreparer, type PreparedRecord } from './operation-preparer';
 
 /** `POST /v1/operations/{id}/next`: prepare a succeeded prerequisite's continuation, once. */
@@ -60,10 +58,10 @@ abstract class SuccessorHandler {
     relation: SuccessorRelation,
     metadata: EventMetadata,
     prepare: (op: ExistingOperation) => Promise<PreparedRecord>,
-    quoteStale?: boolean,
+    staleQuote?: (op: ExistingOperation) => Promise<boolean | undefined>,
   ): Promise<SuccessorOutcome> {
-    const state = await loadState(this.store, operationStream(operationId), operationDecider);
-    if (state.status === 'none' || state.op.userId !== userId) throw new NotFound(`operation ${operationId}`);
+    const state = await ownOperation(this.store, userId, operationId);
+    const quoteStale = await staleQuote?.(state);
     const successorId = uuidV5(`operations:${relation}:${operationId}`);
     const command: OperationCommand = {
       type: 'LinkSuccessor',
@@ -144,10 +142,7 @@ export class RefreshOperationHandler
     super(store, clock, preparer);
   }
 
-  async execute({ userId, operationId, metadata }: RefreshOperationCommand): Promise<SuccessorOutcome> {
-    const state = await loadState(this.store, operationStream(operationId), operationDecider);
-    const quoteStale =
-      state.status === 'awaitingApproval' && state.op.userId === userId ? await this.stale(state) : undefined;
+  execute({ userId, operationId, metadata }: RefreshOperationCommand): Promise<SuccessorOutcome> {
     return this.link(
       userId,
       operationId,
@@ -157,17 +152,11 @@ export class RefreshOperationHandler
         op.shape === 'A'
           ? this.preparer.prepare(userId, { shape: 'A', operation: op.creationRequest })
           : this.preparer.prepareIntent(userId, op.action as ShapeBIntent, op.creationRequest),
-      quoteStale,
+      // An unapproved review is refreshed only when its captured swap can no longer execute.
+      async (state) =>
+        state.status === 'awaitingApproval'
+          ? (await capturedSwapFloorFailure(state.op.actions, this.preparer.quoter)) !== null
+          : undefined,
     );
-  }
-
-  /** Whether a captured swap can no longer execute: a fresh quote misses its pinned minimum. */
-  private async stale(state: ExistingOperation): Promise<boolean> {
-    for (const action of state.op.actions)
-      if (action.kind === 'chain' && action.tx.kind === 'swap' && action.swap) {
-        const tx = withSubmission(action.tx, 'refresh-check') as unknown as SwapTx;
-        if (await quoteFloorFailure(tx, action.swap, this.preparer.quoter)) return true;
-      }
-    return false;
   }
 }

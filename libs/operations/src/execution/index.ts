@@ -3,4 +3,4 @@ export * from './leg-outcome';
 export * from './execution-ports';
 export * from './execute-leg';
 export * from './reconcile-leg';
-export { quoteFloorFailure } from './quote-floor';
+export { capturedSwapFloorFailure, quoteFloorFailure } from './quote-floor';

@@ -1,5 +1,5 @@
 import { QuoteFailed, type SwapQuoter, type SwapTx } from '@vetted/venues';
-import type { SwapGuard } from '../domain/actions';
+import { type CapturedAction, type SwapGuard, withSubmission } from '../domain/actions';
 import type { LegFailure } from './leg-outcome';
 
 /**
@@ -31,6 +31,24 @@ export async function quoteFloorFailure(
     `a fresh quote gives ${outRaw} for ${tx.amountInRaw}, below the floor of ${receive} per ${sell} ` +
       `(reviewed quote: ${guard.quotedOutRaw})`,
   );
+}
+
+/**
+ * The first captured swap whose floor a fresh quote no longer meets, or null: checked before the
+ * first leg (an approval leg ahead of a swap would otherwise spend gas for nothing), and by refresh
+ * to tell a review whose quote can no longer execute.
+ */
+export async function capturedSwapFloorFailure(
+  actions: readonly CapturedAction[],
+  quoter: SwapQuoter,
+): Promise<LegFailure | null> {
+  for (const action of actions)
+    if (action.kind === 'chain' && action.tx.kind === 'swap' && action.swap) {
+      const tx = withSubmission(action.tx, 'floor-check') as unknown as SwapTx;
+      const failure = await quoteFloorFailure(tx, action.swap, quoter);
+      if (failure) return failure;
+    }
+  return null;
 }
 
 function belowFloor(reason: string): LegFailure {

@@ -2,12 +2,11 @@ import type { TokenInfo } from '@vetted/venues';
 import { FieldProblems } from '../../preparation/field-problems';
 import type { PreparationContext } from '../../preparation/preparation-context';
 import { prepareTransfer, sendRecipient } from '../../preparation/prepare-send';
-import { INTENT_PATH, type SendIntentB } from '../intent';
+import { type SendIntentB } from '../intent';
+import { at } from '../intent/intent-arm';
 import { resolveAssetToken } from './asset-token';
 import type { PrepareShapeB } from './prepared-shape-b';
 import { resolveAmount } from './resolve-amount';
-
-const at = (field: string): string => `${INTENT_PATH}.${field}`;
 
 export const PERP_SEND_MESSAGE = 'sends on the perp venue are not supported; use a perp or spot order';
 

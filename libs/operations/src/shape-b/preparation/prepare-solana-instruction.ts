@@ -3,7 +3,8 @@ import type { RecentBlockhash } from '@vetted/venues';
 import { FieldProblems } from '../../preparation/field-problems';
 import type { PreparationWallet } from '../../preparation/preparation-context';
 import type { NetworkFee } from '../../preparation/review';
-import { INTENT_PATH, type SolanaAccountMeta, type SolanaInstructionIntent } from '../intent';
+import { type SolanaAccountMeta, type SolanaInstructionIntent } from '../intent';
+import { at } from '../intent/intent-arm';
 import {
   type InstructionTransactionInput,
   MAX_TRANSACTION_BYTES,
@@ -29,8 +30,6 @@ export interface SolanaInstructionReview extends ShapeBReview {
   /** Provenance only, never an authorization (rule 7). */
   sourceUrl: string | null;
 }
-
-const at = (field: string): string => `${INTENT_PATH}.${field}`;
 
 /**
  * One instruction (rule 9): the data parts are encoded in order, and the service builds a legacy

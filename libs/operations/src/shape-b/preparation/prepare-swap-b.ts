@@ -9,14 +9,13 @@ import { quoteSwap, swapLegFee, swapLegOf, swapRecipient } from '../../preparati
 import { SwapNotQuoted } from '../../preparation/refusals';
 import { networkFees, reviewAmount, spoken } from '../../preparation/review';
 import { UsdPrices } from '../../preparation/usd-prices';
-import { INTENT_PATH, type EvmTokenAsset, type SwapIntentB } from '../intent';
+import { type EvmTokenAsset, type SwapIntentB } from '../intent';
+import { at } from '../intent/intent-arm';
 import { resolveAssetToken } from './asset-token';
 import { afterSlippage } from './exact-decimal';
 import { approvalOperation } from './prepare-token-approval';
 import type { PrepareShapeB, PreparedShapeB } from './prepared-shape-b';
 import { resolveAmount } from './resolve-amount';
-
-const at = (field: string): string => `${INTENT_PATH}.${field}`;
 
 /**
  * A swap of the source spend (rule 15), quoted now. The pinned minimum is the quote less the

@@ -5,12 +5,11 @@ import { feeNeed, requireFunds, type Need } from '../../preparation/funding';
 import type { PreparationContext } from '../../preparation/preparation-context';
 import { networkFees, reviewAmount, spoken } from '../../preparation/review';
 import { UsdPrices } from '../../preparation/usd-prices';
-import { INTENT_PATH, type TokenApprovalIntent } from '../intent';
+import { type TokenApprovalIntent } from '../intent';
+import { at } from '../intent/intent-arm';
 import { resolveAssetToken } from './asset-token';
 import type { PrepareShapeB, PreparedShapeB } from './prepared-shape-b';
 import { exactRaw } from './resolve-amount';
-
-const at = (field: string): string => `${INTENT_PATH}.${field}`;
 
 /**
  * An ERC-20 `approve`: sets (not adds to) the spender's allowance to exactly `amount` in the token's
