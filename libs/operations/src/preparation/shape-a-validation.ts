@@ -7,14 +7,19 @@ import {
   readAmount,
 } from './decimal-grammar';
 import { FieldProblems, OPERATION_PATH } from './field-problems';
+import {
+  type Fields,
+  readIdentifier,
+  readObject,
+  readOneOf,
+  readWalletId,
+  refuseUnknown,
+} from './field-readers';
 import { SHAPE_A_KINDS, type ShapeAOperation } from './shape-a-request';
-
-type Fields = Record<string, unknown>;
 
 /** Perp leverage as the reference bounds it; a coin's own cap is checked against the venue later. */
 export const MIN_LEVERAGE = 1;
 export const MAX_LEVERAGE = 100;
-const MAX_IDENTIFIER_LENGTH = 200;
 
 const EXTRA_FIELD: Record<ShapeAOperation['kind'], string> = {
   swap: 'swapIntent',
@@ -109,35 +114,23 @@ class Reader {
   constructor(readonly problems: FieldProblems) {}
 
   object(value: unknown, path: string, allowed?: readonly string[]): Fields | null {
-    if (value === undefined) return this.fail(path, 'is required');
-    if (typeof value !== 'object' || value === null || Array.isArray(value))
-      return this.fail(path, 'must be an object');
-    if (allowed) this.onlyAllowed(value as Fields, path, allowed);
-    return value as Fields;
+    return readObject(value, path, this.problems, allowed);
   }
 
   onlyAllowed(fields: Fields, path: string, allowed: readonly string[]): void {
-    for (const key of Object.keys(fields))
-      if (!allowed.includes(key)) this.problems.add(`${path}.${key}`, 'is not an allowed property');
+    refuseUnknown(fields, path, this.problems, allowed);
   }
 
   walletId(value: unknown, path: string): void {
-    if (value === undefined) this.fail(path, 'is required');
-    else if (!Number.isSafeInteger(value) || (value as number) < 1)
-      this.fail(path, 'must be a wallet id (a positive integer)');
+    readWalletId(value, path, this.problems);
   }
 
   identifier(value: unknown, path: string): string | null {
-    if (value === undefined) return this.fail(path, 'is required');
-    if (typeof value !== 'string' || value.length === 0 || value.length > MAX_IDENTIFIER_LENGTH)
-      return this.fail(path, `must be a non-empty string of at most ${MAX_IDENTIFIER_LENGTH} characters`);
-    return value;
+    return readIdentifier(value, path, this.problems);
   }
 
   oneOf<T extends string>(value: unknown, path: string, options: readonly T[]): T | null {
-    if (value === undefined) return this.fail(path, 'is required');
-    if (!options.includes(value as T)) return this.fail(path, `must be one of ${options.join(', ')}`);
-    return value as T;
+    return readOneOf(value, path, this.problems, options);
   }
 
   asset(value: unknown, path: string): void {
