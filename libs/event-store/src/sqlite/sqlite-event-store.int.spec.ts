@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import fs, { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NewEvent, RecordedEvent } from '../event-store';
@@ -72,6 +72,123 @@ describe('SqliteEventStore', () => {
     });
   });
 
+  describe('durability', () => {
+    /** Holds the store's fdatasyncs until `release` runs them for real. */
+    function holdSyncs(): { held: () => number; release: () => void; restore: () => void } {
+      const real = fs.fdatasync;
+      let waiting: (() => void)[] = [];
+      const spy = jest.spyOn(fs, 'fdatasync').mockImplementation(((
+        fd: number,
+        callback: (error: NodeJS.ErrnoException | null) => void,
+      ) => {
+        waiting.push(() => real(fd, callback));
+      }) as typeof fs.fdatasync);
+      return {
+        held: () => waiting.length,
+        release: () => {
+          const now = waiting;
+          waiting = [];
+          for (const run of now) run();
+        },
+        restore: () => spy.mockRestore(),
+      };
+    }
+    const settled = async (promise: Promise<unknown>): Promise<boolean> => {
+      let done = false;
+      void promise.then(
+        () => (done = true),
+        () => (done = true),
+      );
+      await sleep(20);
+      return done;
+    };
+
+    it('answers an append, and shows its events, only once the WAL is synced after its commit', async () => {
+      const store = open();
+      const seen: string[] = [];
+      const subscription = store.subscribeToAll({}, (events) => {
+        for (const event of events) seen.push(event.streamId);
+      });
+      const syncs = holdSyncs();
+      try {
+        const first = store.appendToStream('a', one(1), { expectedRevision: 'no_stream' });
+        expect(await settled(first)).toBe(false);
+        expect(syncs.held()).toBe(1);
+        // Committed (a command reads it), but not on disk yet: nobody else sees it.
+        expect(await store.readStream('a')).toHaveLength(1);
+        expect(await store.readAll()).toEqual([]);
+        expect(await store.headPosition()).toBeNull();
+        expect(seen).toEqual([]);
+
+        // Committed while the first sync runs: it waits for the next one.
+        const second = store.appendToStream('b', one(2), { expectedRevision: 'no_stream' });
+        await sleep(10);
+        expect(syncs.held()).toBe(1);
+        syncs.release();
+        await expect(first).resolves.toMatchObject({ nextExpectedRevision: 0 });
+        expect(await settled(second)).toBe(false);
+        expect(seen).toEqual(['a']);
+        expect((await store.readAll()).map((e) => e.streamId)).toEqual(['a']);
+
+        expect(syncs.held()).toBe(1);
+        syncs.release();
+        await expect(second).resolves.toMatchObject({ nextExpectedRevision: 0 });
+        await sleep(10);
+        expect(seen).toEqual(['a', 'b']);
+        expect(store.stats()).toMatchObject({ transactions: 2, syncs: 2 });
+      } finally {
+        syncs.release();
+        syncs.restore();
+      }
+      await subscription.stop();
+    });
+
+    it("delivers another connection's commits once they are synced here too", async () => {
+      const file = newFile();
+      const store = open(file);
+      const seen: string[] = [];
+      const subscription = store.subscribeToAll({}, (events) => {
+        for (const event of events) seen.push(event.streamId);
+      });
+      const other = open(file);
+      await other.appendToStream('elsewhere', one(1), { expectedRevision: 'no_stream' });
+      const syncs = holdSyncs();
+      try {
+        await sleep(100);
+        // The poll saw the other commit and asked for a sync, which is held.
+        expect(syncs.held()).toBe(1);
+        expect(seen).toEqual([]);
+        syncs.release();
+        for (let i = 0; i < 50 && seen.length < 1; i++) await sleep(10);
+        expect(seen).toEqual(['elsewhere']);
+      } finally {
+        syncs.release();
+        syncs.restore();
+      }
+      await subscription.stop();
+    });
+
+    it('refuses the appends of a commit whose sync fails, and shows none of it', async () => {
+      const store = open();
+      const spy = jest
+        .spyOn(fs, 'fdatasync')
+        .mockImplementationOnce(((_fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => {
+          callback(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
+        }) as typeof fs.fdatasync);
+      try {
+        await expect(store.appendToStream('a', one(1), { expectedRevision: 'no_stream' })).rejects.toThrow(
+          /EIO/,
+        );
+        expect(await store.readAll()).toEqual([]);
+      } finally {
+        spy.mockRestore();
+      }
+      // The next sync covers it: the row was committed, and is now on disk.
+      await store.appendToStream('b', one(2), { expectedRevision: 'no_stream' });
+      expect((await store.readAll()).map((e) => e.streamId)).toEqual(['a', 'b']);
+    });
+  });
+
   describe('group commit', () => {
     it('commits appends made in the same turn in one transaction, durably', async () => {
       const file = newFile();
@@ -81,7 +198,7 @@ describe('SqliteEventStore', () => {
           store.appendToStream(`s-${n}`, one(n), { expectedRevision: 'no_stream' }),
         ),
       );
-      expect(store.stats()).toEqual({ appends: 50, transactions: 1 });
+      expect(store.stats()).toEqual({ appends: 50, transactions: 1, syncs: 1 });
       expect(results.every((r) => r.nextExpectedRevision === 0)).toBe(true);
       expect(new Set(results.map((r) => r.position.commit)).size).toBe(50);
       await store.close();
@@ -208,7 +325,7 @@ describe('SqliteEventStore', () => {
       expect(await open(file).readStream('s')).toHaveLength(1);
     });
 
-    it('creates the parent directory, uses WAL and syncs every commit', async () => {
+    it('creates the parent directory and uses WAL, synced by the store (NORMAL, not FULL)', async () => {
       const file = join(dir, randomUUID(), 'nested', 'events.db');
       const store = open(file);
       await store.appendToStream('s', one(0), { expectedRevision: 'no_stream' });
@@ -218,7 +335,7 @@ describe('SqliteEventStore', () => {
       raw.close();
       // synchronous is a setting of the connection, so it can only be read through the store's own.
       const own = (store as unknown as { db: Database.Database }).db;
-      expect(own.pragma('synchronous', { simple: true })).toBe(2); // FULL
+      expect(own.pragma('synchronous', { simple: true })).toBe(1); // NORMAL: the store syncs the WAL
       expect(own.pragma('busy_timeout', { simple: true })).toBe(5000);
     });
 
