@@ -1,7 +1,7 @@
 import '../../../libs/kernel/src/register-aliases';
 import { Logger, Module, type DynamicModule } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { type Config, ConfigError, loadConfig } from '@vetted/kernel';
+import { ConfigError, extend, loadConfig, type Config } from '@vetted/kernel';
 import { PlatformModule } from '@vetted/platform';
 
 /** The projectors (and, as they arrive, the process managers) without HTTP, for scale-out. */
@@ -15,7 +15,7 @@ class WorkerModule {
 async function main(): Promise<void> {
   let config: Config;
   try {
-    config = { ...loadConfig(), runWorkers: true };
+    config = extend(loadConfig(), { runWorkers: true });
     if (config.readStore !== 'mongo')
       throw new ConfigError([
         'a worker needs READ_STORE=mongo: the in-process read store is built inside the API process itself',

@@ -4,3 +4,4 @@ export * from './clock';
 export * from './config';
 export * from './addresses';
 export * from './canonical-json';
+export * from './extend';

@@ -10,7 +10,7 @@ import {
   TokenService,
   WalletsAfterWriteQuery,
 } from '@vetted/accounts';
-import { CONFIG, type Config, NotFound, PermitRequired } from '@vetted/kernel';
+import { CONFIG, extend, NotFound, PermitRequired, type Config } from '@vetted/kernel';
 import type { FastifyReply } from 'fastify';
 import { ApiErrors, BODY_ERRORS } from '../http/api-errors';
 import { Bearer, CurrentPrincipal, Public } from '../http/auth';
@@ -78,6 +78,6 @@ export class AuthController {
     if (missing) throw new PermitRequired(missing, `the caller's token does not carry ${missing}`);
     const view = principal.view ?? body.view ?? null;
     const issued = await this.tokens.issue(principal, permits, { view, ttlSeconds: body.ttlSeconds });
-    return { ...issued, permits, view };
+    return extend(issued, { permits, view });
   }
 }

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { PageParams } from '../http/page-params';
 import { Type } from 'class-transformer';
-import { type FieldError, ValidationFailed } from '@vetted/kernel';
+import { extend, type FieldError, ValidationFailed } from '@vetted/kernel';
 import {
   IsIn,
   IsInt,
@@ -131,18 +131,21 @@ export class CreateOperationBody {
   @IsUUID()
   idempotencyKey!: string;
 
-  @ApiPropertyOptional({
-    ...shapeASchema,
-    description: 'Shape A: the structured intent, discriminated by `kind`. Give this or `intent`.',
-  })
+  @ApiPropertyOptional(
+    extend(shapeASchema, {
+      description: 'Shape A: the structured intent, discriminated by `kind`. Give this or `intent`.',
+    }),
+  )
   @ValidateIf((body: CreateOperationBody) => body.intent === undefined)
   @IsObject()
   operation?: Record<string, unknown>;
 
-  @ApiPropertyOptional({
-    ...shapeBSchema,
-    description: 'Shape B: an intent, discriminated by `type` (api-decisions §6). Give this or `operation`.',
-  })
+  @ApiPropertyOptional(
+    extend(shapeBSchema, {
+      description:
+        'Shape B: an intent, discriminated by `type` (api-decisions §6). Give this or `operation`.',
+    }),
+  )
   @ValidateIf((body: CreateOperationBody) => body.operation === undefined)
   @IsObject()
   intent?: Record<string, unknown>;

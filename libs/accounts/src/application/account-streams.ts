@@ -1,6 +1,6 @@
 import type { CommandOutcome, EventMetadata, EventStore } from '@vetted/event-store';
 import { accountStream, handleCommand } from '@vetted/event-store';
-import { uuidV5 } from '@vetted/kernel';
+import { extend, uuidV5 } from '@vetted/kernel';
 import { accountDecider } from '../domain/account-decider';
 import type { AccountCommand } from '../domain/commands';
 import type { AccountEvent } from '../domain/events';
@@ -22,5 +22,5 @@ export async function handleAccountCommand(
 ): Promise<AccountOutcome> {
   const streamId = accountStream(userId);
   const outcome = await handleCommand(store, streamId, accountDecider, command, { metadata });
-  return { ...outcome, streamId };
+  return extend(outcome, { streamId });
 }

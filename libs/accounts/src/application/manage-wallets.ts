@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EventMetadata, EventStore } from '@vetted/event-store';
 import { allocateNumbers, EVENT_STORE } from '@vetted/event-store';
-import { CLOCK, type Clock, newEvmAddress, newSolanaAddress } from '@vetted/kernel';
+import { CLOCK, extend, newEvmAddress, newSolanaAddress, type Clock } from '@vetted/kernel';
 import type { WalletFamily } from '../domain/events';
 import type { AccountOutcome } from './account-streams';
 import { handleAccountCommand } from './account-streams';
@@ -52,7 +52,7 @@ export class CreateWalletHandler implements ICommandHandler<CreateWalletCommand,
       { type: 'CreateWallet', data: { walletId, family, address, name, at } },
       metadata,
     );
-    return { ...outcome, walletId };
+    return extend(outcome, { walletId });
   }
 }
 

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EventMetadata, EventStore } from '@vetted/event-store';
 import { accountStream, allocateNumbers, EVENT_STORE } from '@vetted/event-store';
-import { CLOCK, type Clock, newEvmAddress, newSolanaAddress } from '@vetted/kernel';
+import { CLOCK, extend, newEvmAddress, newSolanaAddress, type Clock } from '@vetted/kernel';
 import { UsernameTaken } from '../domain/errors';
 import type { AccountOutcome } from './account-streams';
 import { handleAccountCommand, userIdForUsername } from './account-streams';
@@ -42,7 +42,7 @@ export class SignUpHandler implements ICommandHandler<SignUpCommand, AccountOutc
           ],
         },
       },
-      { ...metadata, userId },
+      extend(metadata, { userId }),
     );
   }
 }

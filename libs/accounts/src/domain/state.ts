@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type { AccountEvent, WalletFamily } from './events';
 
 export interface RegularWallet {
@@ -43,9 +44,11 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
       return withWallet(state, { id: walletId, kind: 'regular', family, name, address, archived: false });
     }
     case 'WalletRenamed':
-      return wallet?.kind === 'regular' ? withWallet(state, { ...wallet, name: event.data.name }) : state;
+      return wallet?.kind === 'regular'
+        ? withWallet(state, extend(wallet, { name: event.data.name }))
+        : state;
     case 'WalletArchived':
-      return wallet ? withWallet(state, { ...wallet, archived: true }) : state;
+      return wallet ? withWallet(state, extend(wallet, { archived: true })) : state;
     case 'DepositWalletRequested': {
       const { walletId, controllerWalletId, idempotencyKey } = event.data;
       const current: DepositWallet =
@@ -65,7 +68,7 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
     case 'DepositWalletDeployed': {
       if (wallet?.kind !== 'deposit') return state;
       const deployed = withAttempt(wallet, event.data.idempotencyKey, { status: 'deployed' });
-      return withWallet(state, { ...deployed, address: event.data.address });
+      return withWallet(state, extend(deployed, { address: event.data.address }));
     }
     case 'DepositWalletDeploymentFailed':
       return wallet?.kind === 'deposit'
@@ -94,11 +97,11 @@ export function depositWalletOf(
 function withAttempt(wallet: DepositWallet, key: string | null, attempt: DeploymentAttempt): DepositWallet {
   const attempts = new Map(wallet.attempts);
   attempts.set(key, attempt);
-  return { ...wallet, attempts };
+  return extend(wallet, { attempts });
 }
 
 function withWallet(state: Extract<AccountState, { status: 'active' }>, wallet: WalletState): AccountState {
   const wallets = new Map(state.wallets);
   wallets.set(wallet.id, wallet);
-  return { ...state, wallets };
+  return extend(state, { wallets });
 }

@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 /** An asset as an activity item names it. */
 export interface ActivityAsset {
   network: string;
@@ -47,9 +48,8 @@ export interface ActivityItem {
 
 /** Explorer links are added at read time (they depend on where the service is published). */
 export function renderActivity(item: ActivityItem, explorerUrl: (hash: string) => string): ActivityItem {
-  return {
-    ...item,
-    references: item.references.map((r) => ({ ...r, url: r.hash ? explorerUrl(r.hash) : null })),
+  return extend(item, {
+    references: item.references.map((r) => extend(r, { url: r.hash ? explorerUrl(r.hash) : null })),
     transactionUrl: item.transactionHash ? explorerUrl(item.transactionHash) : null,
-  };
+  });
 }

@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type { LegReceipt, OperationEvent, OperationOutcomeFacts } from '@vetted/operations';
 import { formatUnits } from '@vetted/venues';
 import type { ActivityItem, AssetChange } from './activity-item';
@@ -17,13 +18,12 @@ export function settledOperation(
   event: Extract<OperationEvent, { type: 'OperationSucceeded' | 'OperationFailed' }>,
 ): SettledOperation {
   if (event.type === 'OperationSucceeded')
-    return { ...event.data, outcome: 'done', errorCode: null, error: null };
-  return {
-    ...event.data,
+    return extend(event.data, { outcome: 'done', errorCode: null, error: null });
+  return extend(event.data, {
     outcome: event.data.outcome,
     errorCode: event.data.errorCode,
     error: event.data.error,
-  };
+  });
 }
 
 /**

@@ -9,7 +9,7 @@ import {
   operationStream,
   walletStream,
 } from '@vetted/event-store';
-import { CLOCK, type Clock } from '@vetted/kernel';
+import { CLOCK, extend, type Clock } from '@vetted/kernel';
 import type {
   ChainClient,
   Network,
@@ -254,13 +254,12 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
 
   /** The receipt with each movement's symbol and decimals, so activity items can show exact amounts. */
   private described(receipt: LegReceipt): LegReceipt {
-    return {
-      ...receipt,
+    return extend(receipt, {
       transfers: receipt.transfers.map((t) => {
         const info = this.ports.tokens.tokenInfo({ network: t.network as Network, token: t.token });
-        return info ? { ...t, symbol: info.symbol, decimals: info.decimals } : t;
+        return info ? extend(t, { symbol: info.symbol, decimals: info.decimals }) : t;
       }),
-    };
+    });
   }
 
   private async record(operationId: string, command: OperationCommand): Promise<void> {

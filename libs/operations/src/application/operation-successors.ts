@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EventMetadata, EventStore } from '@vetted/event-store';
 import { EVENT_STORE, currentOutcome, handleCommand, operationStream } from '@vetted/event-store';
-import { CLOCK, type Clock, requestHash, uuidV5 } from '@vetted/kernel';
+import { CLOCK, extend, requestHash, type Clock, uuidV5 } from '@vetted/kernel';
 import {
   type ExistingOperation,
   type OperationCommand,
@@ -79,8 +79,7 @@ abstract class SuccessorHandler {
         operationDecider,
         {
           type: 'CreateOperation',
-          data: {
-            ...prepared,
+          data: extend(prepared, {
             operationId: successorId,
             userId,
             username: state.op.username,
@@ -88,7 +87,7 @@ abstract class SuccessorHandler {
             source: state.op.source,
             supersedes: relation === 'refresh' ? operationId : null,
             at: this.now(),
-          },
+          }),
         },
         { metadata },
       );

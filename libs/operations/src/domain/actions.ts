@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type {
   ChainTx,
   PerpOrderRequest,
@@ -58,7 +59,7 @@ const BIGINT_FIELDS = [
 
 /** The port's form of a captured payload: raw amount strings back to bigints, plus the submission id. */
 export function withSubmission<T extends object>(captured: T, submissionId: string): Record<string, unknown> {
-  const out: Record<string, unknown> = { ...captured, submissionId };
+  const out: Record<string, unknown> = extend(captured, { submissionId });
   for (const field of BIGINT_FIELDS)
     if (typeof out[field] === 'string') out[field] = BigInt(out[field] as string);
   return out;

@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type {
   LegEffect,
   LegReceipt,
@@ -48,23 +49,26 @@ export function evolveOperation(state: OperationState, event: OperationEvent): O
     case 'OperationCanceled':
       return { status: 'canceled', op, legs, successors, reason: event.data.reason };
     case 'SuccessorPrepared':
-      return { ...state, successors: { ...successors, [event.data.relation]: event.data.successorId } };
+      return extend(state, {
+        successors: extend(successors ?? {}, { [event.data.relation]: event.data.successorId }),
+      });
     case 'LateReceiptRecorded': {
       const { leg, submissionId, receipt } = event.data;
-      return { ...state, legs: withLeg(legs, leg, { status: 'settled', submissionId, receipt }) };
+      return extend(state, { legs: withLeg(legs, leg, { status: 'settled', submissionId, receipt }) });
     }
     case 'LegSubmitted':
-      return {
-        ...state,
+      return extend(state, {
         legs: withLeg(legs, event.data.leg, { status: 'submitted', submissionId: event.data.submissionId }),
-      };
+      });
     case 'LegSettled': {
       const { leg, submissionId, receipt } = event.data;
-      return { ...state, legs: withLeg(legs, leg, { status: 'settled', submissionId, receipt }) };
+      return extend(state, { legs: withLeg(legs, leg, { status: 'settled', submissionId, receipt }) });
     }
     case 'LegFailed': {
       const { leg, submissionId, code, error, effect } = event.data;
-      return { ...state, legs: withLeg(legs, leg, { status: 'failed', submissionId, code, error, effect }) };
+      return extend(state, {
+        legs: withLeg(legs, leg, { status: 'failed', submissionId, code, error, effect }),
+      });
     }
     case 'OperationSucceeded':
       return { status: 'done', op, legs, successors };

@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type { PerpOrderResult, SpotOrderResult } from '@vetted/venues';
 import type { LegReceipt } from '../domain/events';
 import type { PerpLegFill, SpotLegFill } from './leg-fill';
@@ -45,8 +46,7 @@ export function iocReceipt(
     blockNumber: null,
     feeRaw: result.feeRaw.toString(),
     transfers,
-    fill: {
-      ...fill,
+    fill: extend(fill, {
       coin: result.coin,
       side: result.side,
       status: result.status === 'filled' ? 'filled' : 'partiallyFilled',
@@ -55,6 +55,6 @@ export function iocReceipt(
       filledSize: result.filledSize,
       avgPx: result.avgPx,
       fills: result.fills.map(({ px, size }) => ({ px, size })),
-    },
+    }),
   };
 }

@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type {
   ApproveTx,
   ChainClient,
@@ -25,7 +26,7 @@ export type UnsubmittedTx =
 const ESTIMATE_SUBMISSION_ID = 'fee-estimate';
 
 export function estimateFee(chain: ChainClient, tx: UnsubmittedTx): Promise<FeeEstimate> {
-  return chain.estimateFee({ ...tx, submissionId: ESTIMATE_SUBMISSION_ID } as ChainTx);
+  return chain.estimateFee(extend(tx, { submissionId: ESTIMATE_SUBMISSION_ID }) as ChainTx);
 }
 
 /** The captured (JSON) form: raw amounts as canonical integer strings. */

@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import { MongoServerError, type Collection as DriverCollection } from 'mongodb';
 import { decodeCursor, encodeCursor } from '../cursor';
 import { chooseIndex, storedName } from '../find-query';
@@ -79,7 +80,10 @@ export class MongoCollection<D extends StoredDocument> implements Collection<D> 
     this.indexesReady ??= Promise.all(
       this.spec.indexes.map((index) =>
         this.driver.createIndex(
-          { ...Object.fromEntries(index.equality.map((field) => [field, 1])), [index.orderBy]: 1, _id: 1 },
+          extend(Object.fromEntries(index.equality.map((field) => [field, 1])), {
+            [index.orderBy]: 1,
+            _id: 1,
+          }),
           { name: index.name },
         ),
       ),

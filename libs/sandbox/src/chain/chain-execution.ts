@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type { ChainTx, Network, RejectionReason } from '@vetted/venues';
 import { SubmissionRejected, isEvmNetwork } from '@vetted/venues';
 import { routeBetween } from '../dex/routes';
@@ -122,7 +123,11 @@ export class ChainExecution {
           amountInRaw: tx.amountInRaw,
           minAmountOutRaw: tx.minAmountOutRaw,
         };
-        const outcome = dex.swap({ ...swap, payer: tx.from, recipient: tx.recipient! }, nowMs, movements);
+        const outcome = dex.swap(
+          extend(swap, { payer: tx.from, recipient: tx.recipient! }),
+          nowMs,
+          movements,
+        );
         if (!outcome.ok) return { reason: outcome.reason, message: outcome.message };
         if (tx.tokenIn !== null && isEvmNetwork(tx.network))
           allowances.spend(tx.network, tx.tokenIn, tx.from, dexRouter(tx.network), tx.amountInRaw);

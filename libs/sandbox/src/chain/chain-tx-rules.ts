@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type { AssetId, ChainTx, Network, RejectionReason } from '@vetted/venues';
 import { SubmissionRejected, addressFamily, isEvmNetwork, isNetwork, sameAsset } from '@vetted/venues';
 import { normalizeToken, tokenInfo } from '../tokens/asset-directory';
@@ -68,26 +69,24 @@ export function normalizeChainTx(tx: ChainTx): ChainTx {
   const base = { submissionId: id, network, from, ...(recentBlockhash ? { recentBlockhash } : {}) };
   switch (tx.kind) {
     case 'transfer':
-      return {
-        ...base,
+      return extend(base, {
         kind: 'transfer',
         to: address(network, tx.to, 'to', id),
         token: holdable(network, tx.token, 'token', id),
         amountRaw: amount(tx.amountRaw, 'amountRaw', id),
-      };
+      });
     case 'approve': {
       if (!isEvmNetwork(network)) refuse('invalid_request', 'approvals exist on EVM networks only', id);
       const token = normalizeToken(network, tx.token);
       if (token === null || !registeredToken({ network, token }))
         refuse('unknown_token', `token is not an ERC-20 on ${network}`, id);
-      return {
-        ...base,
+      return extend(base, {
         network,
         kind: 'approve',
         token: token as string,
         spender: address(network, tx.spender, 'spender', id),
         amountRaw: amount(tx.amountRaw, 'amountRaw', id, true),
-      };
+      });
     }
     case 'swap': {
       const input = swappable({ network, token: tx.tokenIn }, 'tokenIn', id);
@@ -95,15 +94,14 @@ export function normalizeChainTx(tx: ChainTx): ChainTx {
       if (sameAsset(input, output)) refuse('invalid_request', 'a swap needs two different assets', id);
       const sameFamily = addressFamily(output.network) === addressFamily(network);
       const recipient = tx.recipient ?? (sameFamily ? from : undefined);
-      return {
-        ...base,
+      return extend(base, {
         kind: 'swap',
         tokenIn: input.token,
         assetOut: output,
         amountInRaw: amount(tx.amountInRaw, 'amountInRaw', id),
         minAmountOutRaw: amount(tx.minAmountOutRaw, 'minAmountOutRaw', id, true),
         recipient: address(output.network, recipient, 'recipient', id),
-      };
+      });
     }
     case 'evmCall': {
       if (!isEvmNetwork(network)) refuse('invalid_request', 'EVM calls exist on EVM networks only', id);
@@ -112,27 +110,25 @@ export function normalizeChainTx(tx: ChainTx): ChainTx {
       const gasLimit = amount(tx.gasLimit, 'gasLimit', id);
       if (gasLimit < intrinsicGas(tx.data))
         refuse('intrinsic_gas_too_low', 'gasLimit is below the intrinsic gas', id);
-      return {
-        ...base,
+      return extend(base, {
         network,
         kind: 'evmCall',
         to: address(network, tx.to, 'to', id),
         data: tx.data.toLowerCase(),
         valueRaw: amount(tx.valueRaw, 'valueRaw', id, true),
         gasLimit,
-      };
+      });
     }
     case 'solanaTransaction':
       if (network !== 'solana') refuse('invalid_request', 'a Solana transaction goes to solana', id);
       if (typeof tx.transaction !== 'string' || !BASE64.test(tx.transaction))
         refuse('invalid_request', 'transaction must be base64 bytes', id);
-      return {
-        ...base,
+      return extend(base, {
         network,
         kind: 'solanaTransaction',
         transaction: tx.transaction,
         recentBlockhash: recentBlockhash!,
-      };
+      });
     default:
       return refuse(
         'invalid_request',

@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type {
   Balance,
   ChainClient,
@@ -63,11 +64,15 @@ export class SandboxChain implements ChainClient {
     const request = normalizeChainTx(tx);
     const kind = this.execution.kinds.find((k) => k.kind === request.kind)!;
     const envelope = { network: request.network, from: request.from, to: recipientOf(request) };
-    const result = await submitRequest(this.world, kind, request, {
-      ...envelope,
-      faultTarget: 'submission',
-      deadlineMs: options.deadlineMs,
-    });
+    const result = await submitRequest(
+      this.world,
+      kind,
+      request,
+      extend(envelope, {
+        faultTarget: 'submission',
+        deadlineMs: options.deadlineMs,
+      }),
+    );
     return toReceipt(settled(result));
   }
 

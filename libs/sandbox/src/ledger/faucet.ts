@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type { Network } from '@vetted/venues';
 import { Movements } from './ledger';
 import type { TxContext, TxKind } from '../txs/submissions';
@@ -33,14 +34,13 @@ export class Faucet implements TxKind<FaucetRequest> {
       faultTarget: null,
       deadlineMs: null,
     };
-    const submission = {
-      ...envelope,
+    const submission = extend(envelope, {
       kind: this,
       submissionId: request.submissionId,
       request,
       requestJson,
       payloadHash,
-    };
+    });
     return this.world.submissions.submit(submission).record!;
   }
 

@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type {
   PerpAccount,
   PerpBook,
@@ -113,11 +114,10 @@ function normalizeOrder(order: PerpOrderRequest): PerpOrderRequest {
   if (typeof order.reduceOnly !== 'boolean') refuse('invalid_request', 'reduceOnly must be a boolean', id);
   if (order.leverage !== undefined && (!Number.isSafeInteger(order.leverage) || order.leverage < 1))
     refuse('invalid_request', 'leverage must be a whole number of at least 1', id);
-  return {
-    ...common,
+  return extend(common, {
     reduceOnly: order.reduceOnly,
     ...(order.leverage !== undefined ? { leverage: order.leverage } : {}),
-  };
+  });
 }
 
 /** What perp and spot orders share: id, address, a known coin, a side, positive size and limit. */

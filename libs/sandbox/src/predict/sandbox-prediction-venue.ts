@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type {
   DepositWallet,
   PredictionBuy,
@@ -65,30 +66,28 @@ export class SandboxPredictionVenue implements PredictionVenue {
 
   async buy(order: PredictionBuy, options?: SubmitOptions): Promise<PredictionFill> {
     return this.place(
-      {
-        ...normalize(order),
-        action: 'buy',
+      extend(normalize(order), {
+        action: 'buy' as const,
         spendRaw: amount(order.spendRaw, 'spendRaw', order),
         ...optional('minSharesRaw', order.minSharesRaw, order),
-      },
+      }),
       options,
     );
   }
 
   async sell(order: PredictionSell, options?: SubmitOptions): Promise<PredictionFill> {
     return this.place(
-      {
-        ...normalize(order),
-        action: 'sell',
+      extend(normalize(order), {
+        action: 'sell' as const,
         sharesRaw: amount(order.sharesRaw, 'sharesRaw', order),
         ...optional('minProceedsRaw', order.minProceedsRaw, order),
-      },
+      }),
       options,
     );
   }
 
   async redeem(order: PredictionRedeem, options?: SubmitOptions): Promise<PredictionFill> {
-    return this.place({ ...normalize(order), action: 'redeem' }, options);
+    return this.place(extend(normalize(order), { action: 'redeem' }), options);
   }
 
   async order(submissionId: string): Promise<PredictionFill | null> {

@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type { AssetId } from '@vetted/venues';
 import { Dec } from '@vetted/venues';
 import { priceSourceOf } from '../tokens/asset-directory';
@@ -63,11 +64,10 @@ export class AssetPrices {
     const own = siblings.find((s) => s.tokenId === outcome.tokenId)?.quote;
     if (!own || siblings.some((s) => !s.quote)) return null;
     const total = siblings.reduce((sum, s) => sum.plus(s.quote!.usd), new Dec(0));
-    return {
-      ...own,
+    return extend(own, {
       usd: own.usd.div(total).toSignificantDigits(12),
       version: siblings.map((s) => s.quote!.version).join('|'),
-    };
+    });
   }
 
   /** Sets one outcome's price; the others keep their proportions and the market still sums to 1. */

@@ -135,7 +135,7 @@ export class Submissions {
     if (settlesMs <= nowMs) {
       const outcome = kind.execute(submission.request, { hash, network: submission.network, nonce, nowMs });
       const block = this.blockOf(outcome, submission.network, nowMs, this.log.peekSeq());
-      record = this.log.insert({ ...base, status: outcome.status, ...block, outcome });
+      record = this.log.insert(Object.assign({}, base, { status: outcome.status }, block, { outcome }));
     } else {
       record = this.log.insert(base);
       if (this.nextDue === null || settlesMs < this.nextDue) this.nextDue = settlesMs;

@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type { Network } from '@vetted/venues';
 import type { FaultTarget } from '../faults/fault-plan';
 import { encodeJson, sha256Hex } from '../store/json-codec';
@@ -23,15 +24,14 @@ export function submitRequest<R extends { submissionId: string }>(
   envelope: Envelope,
 ): Promise<SubmissionResult> {
   const requestJson = encodeJson(request);
-  const submission = {
-    ...envelope,
+  const submission = extend(envelope, {
     kind,
     submissionId: request.submissionId,
     request,
     requestJson,
     payloadHash: sha256Hex(requestJson),
     deadlineMs: envelope.deadlineMs ?? null,
-  };
+  });
   return world.writes.run(() => world.submissions.submit(submission));
 }
 

@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type Database from 'better-sqlite3';
 import type { Network, TokenMovement, TxStatus } from '@vetted/venues';
 import { decodeOutcome, encodeOutcome } from './outcome-codec';
@@ -148,12 +149,12 @@ export class TxLog {
       record.outcome ? encodeOutcome(record.outcome) : null,
     );
     this.nextSeq = seq + 1;
-    return { ...record, seq };
+    return extend(record, { seq });
   }
 
   settle(record: TxRecord, outcome: TxOutcome, blockNumber: number | null, blockMs: number | null): TxRecord {
     this.settleRow.run(outcome.status, blockNumber, blockMs, encodeOutcome(outcome), record.seq);
-    return { ...record, status: outcome.status, blockNumber, blockMs, requestJson: null, outcome };
+    return extend(record, { status: outcome.status, blockNumber, blockMs, requestJson: null, outcome });
   }
 }
 

@@ -1,4 +1,5 @@
 import type { Decider } from '@vetted/event-store';
+import { extend } from '@vetted/kernel';
 import { assetKey } from '@vetted/venues';
 import type {
   BalanceChange,
@@ -37,18 +38,18 @@ export function evolveObservation(state: ObservationState, event: WalletObservat
   switch (event.type) {
     case 'BalanceRefreshRequested': {
       const { walletId, userId, username, address, family } = event.data;
-      return { ...state, pending: { walletId, userId, username, address, family } };
+      return extend(state, { pending: { walletId, userId, username, address, family } });
     }
     case 'BalancesObserved':
-      return { ...state, pending: null, balances: event.data.balances, explained: new Map() };
+      return extend(state, { pending: null, balances: event.data.balances, explained: new Map() });
     case 'BalanceObservationFailed':
-      return { ...state, pending: null };
+      return extend(state, { pending: null });
     case 'ServiceTransactionSettled': {
       const explained = new Map(state.explained);
       for (const d of event.data.deltas)
         explained.set(assetKey(d), (explained.get(assetKey(d)) ?? 0n) + BigInt(d.amountRaw));
       const submissions = [...state.submissions.slice(1 - RECENT_SUBMISSIONS), event.data.submissionId];
-      return { ...state, explained, submissions };
+      return extend(state, { explained, submissions });
     }
     default: {
       const unknownEvent: never = event;
@@ -65,7 +66,7 @@ export function decideObservation(
     case 'RequestRefresh': {
       if (state.pending) return [];
       const { at, ...wallet } = command.data;
-      return [{ type: 'BalanceRefreshRequested', data: { ...wallet, requestedAt: at } }];
+      return [{ type: 'BalanceRefreshRequested', data: extend(wallet, { requestedAt: at }) }];
     }
     case 'RecordObservation': {
       if (!state.pending) return [];
@@ -73,12 +74,11 @@ export function decideObservation(
       return [
         {
           type: 'BalancesObserved',
-          data: {
-            ...state.pending,
+          data: extend(state.pending, {
             observedAt,
             balances,
             changes: unexplainedChanges(state.balances, balances, state.explained),
-          },
+          }),
         },
       ];
     }

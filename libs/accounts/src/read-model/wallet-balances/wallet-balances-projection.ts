@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import { Dec, formatUnits } from '@vetted/venues';
 import type { Projection } from '@vetted/read-store';
 import type { ObservedBalance, WalletObservationEvent } from '../../domain/balances/events';
@@ -41,17 +42,18 @@ export const walletBalancesProjection: Projection<WalletBalancesDocument> = {
     };
     switch (event.type) {
       case 'BalanceRefreshRequested':
-        return { ...current, refresh: { ...current.refresh, status: 'queued', error: null } };
+        return extend(current, { refresh: extend(current.refresh, { status: 'queued', error: null }) });
       case 'BalancesObserved':
-        return {
-          ...current,
+        return extend(current, {
           balances: event.data.balances.filter((b) => BigInt(b.amountRaw) !== 0n).map(walletBalance),
           refresh: { status: 'observed', lastObservedAt: event.data.observedAt, error: null },
-        };
+        });
       case 'ServiceTransactionSettled':
         return doc;
       case 'BalanceObservationFailed':
-        return { ...current, refresh: { ...current.refresh, status: 'failed', error: event.data.error } };
+        return extend(current, {
+          refresh: extend(current.refresh, { status: 'failed', error: event.data.error }),
+        });
       default: {
         const unknownEvent: never = event;
         return unknownEvent;

@@ -1,4 +1,5 @@
 import type { RecordedEvent } from '@vetted/event-store';
+import { extend } from '@vetted/kernel';
 import type { Projection } from '@vetted/read-store';
 import type { AccountEvent } from '../../domain/events';
 import type { WalletDocument } from './wallet-document';
@@ -41,14 +42,14 @@ export const walletsProjection: Projection<WalletDocument> = {
         };
       }
       case 'WalletRenamed':
-        return doc && { ...doc, name: event.data.name };
+        return doc && extend(doc, { name: event.data.name });
       case 'WalletArchived':
-        return doc && { ...doc, archived: true };
+        return doc && extend(doc, { archived: true });
       case 'DepositWalletRequested': {
         const { walletId, userId, controllerWalletId, at } = event.data;
         if (doc?.address) return doc;
-        return {
-          ...(doc ?? {
+        return extend(
+          doc ?? {
             id: walletId,
             userId,
             name: null,
@@ -59,16 +60,18 @@ export const walletsProjection: Projection<WalletDocument> = {
             createdAt: at,
             venue: 'predict',
             controllerWalletId,
-          }),
-          deployment: { status: 'pending', error: null },
-        };
+          },
+          {
+            deployment: { status: 'pending', error: null },
+          },
+        );
       }
       case 'DepositWalletDeployed':
         return (
-          doc && { ...doc, address: event.data.address, deployment: { status: 'deployed', error: null } }
+          doc && extend(doc, { address: event.data.address, deployment: { status: 'deployed', error: null } })
         );
       case 'DepositWalletDeploymentFailed':
-        return doc && { ...doc, deployment: { status: 'failed', error: event.data.error } };
+        return doc && extend(doc, { deployment: { status: 'failed', error: event.data.error } });
       case 'UserSignedUp':
         return doc;
       default: {

@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type { Projection } from '@vetted/read-store';
 import type { CapturedAction, LegReceipt, OperationEvent } from '../../domain';
 import type { OperationDocument, OperationLegView } from './operation-document';
@@ -34,7 +35,7 @@ function withLeg(
   index: number,
   change: Partial<OperationLegView>,
 ): OperationLegView[] {
-  return doc.legs.map((leg) => (leg.index === index ? { ...leg, ...change } : leg));
+  return doc.legs.map((leg) => (leg.index === index ? Object.assign({}, leg, change) : leg));
 }
 
 /** A leg's receipt, on time or late (marked `late`): the leg shows its transaction, `txs` lists it. */
@@ -44,15 +45,14 @@ function withReceipt(
   receipt: LegReceipt & { late?: true },
   updatedAt: string,
 ): OperationDocument {
-  return {
-    ...doc,
+  return extend(doc, {
     legs: withLeg(doc, leg, {
       status: receipt.status === 'success' ? 'settled' : 'reverted',
       txHash: receipt.hash,
     }),
     receipts: [...doc.receipts, receipt],
     updatedAt,
-  };
+  });
 }
 
 export const operationsProjection: Projection<OperationDocument> = {
@@ -107,43 +107,39 @@ export const operationsProjection: Projection<OperationDocument> = {
     const updatedAt = event.data.at;
     switch (event.type) {
       case 'OperationApproved':
-        return { ...doc, state: 'working', updatedAt };
+        return extend(doc, { state: 'working', updatedAt });
       case 'OperationDismissed':
-        return { ...doc, state: 'dismissed', updatedAt };
+        return extend(doc, { state: 'dismissed', updatedAt });
       case 'OperationCanceled':
-        return { ...doc, state: 'canceled', updatedAt };
+        return extend(doc, { state: 'canceled', updatedAt });
       case 'LegSubmitted':
-        return {
-          ...doc,
+        return extend(doc, {
           legs: withLeg(doc, event.data.leg, { status: 'submitted', submissionId: event.data.submissionId }),
           updatedAt,
-        };
+        });
       case 'LegSettled':
         return withReceipt(doc, event.data.leg, event.data.receipt, updatedAt);
       case 'LegFailed':
-        return {
-          ...doc,
+        return extend(doc, {
           legs: withLeg(doc, event.data.leg, { status: 'failed', error: event.data.error }),
           updatedAt,
-        };
+        });
       case 'OperationSucceeded':
-        return { ...doc, state: 'done', updatedAt };
+        return extend(doc, { state: 'done', updatedAt });
       case 'SuccessorPrepared':
-        return {
-          ...doc,
-          successors: { ...doc.successors, [event.data.relation]: event.data.successorId },
+        return extend(doc, {
+          successors: extend(doc.successors, { [event.data.relation]: event.data.successorId }),
           updatedAt,
-        };
+        });
       case 'LateReceiptRecorded':
-        return withReceipt(doc, event.data.leg, { ...event.data.receipt, late: true }, updatedAt);
+        return withReceipt(doc, event.data.leg, extend(event.data.receipt, { late: true }), updatedAt);
       case 'OperationFailed':
-        return {
-          ...doc,
+        return extend(doc, {
           state: event.data.outcome,
           error: event.data.error,
           errorCode: event.data.errorCode,
           updatedAt,
-        };
+        });
       default: {
         const unknownEvent: never = event;
         return unknownEvent;

@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type { LegReceipt } from '../../domain';
 import { intentOnTheWire, type ShapeBIntent } from '../../shape-b/intent';
 import type { OperationDocument, OperationStatus } from './operation-document';
@@ -111,11 +112,12 @@ export function renderShapeB(
       action: doc.action === null ? null : intentOnTheWire(doc.action as ShapeBIntent),
       review: doc.review,
     },
-    continuation: doc.continuation && {
-      ...doc.continuation,
-      action: intentOnTheWire(doc.continuation.action as ShapeBIntent),
-      operation: successor,
-    },
+    continuation:
+      doc.continuation &&
+      extend(doc.continuation, {
+        action: intentOnTheWire(doc.continuation.action as ShapeBIntent),
+        operation: successor,
+      }),
     supersedes: doc.supersedes,
     source: doc.source,
     createdAt: doc.createdAt,

@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type { PerpSide } from '@vetted/venues';
 import { formatUnits } from '@vetted/venues';
 import { describeAmount, rawAmount } from '../../preparation/amounts';
@@ -71,7 +72,7 @@ export async function preparePerpOpenB(
   return {
     type: 'perpOrder',
     action: intent,
-    actions: [{ kind: 'perpOrder', order: { ...order, reduceOnly: false, leverage: lev } }],
+    actions: [{ kind: 'perpOrder', order: extend(order, { reduceOnly: false, leverage: lev }) }],
     review: {
       type: 'perpOrder',
       walletId: wallet.id,

@@ -1,4 +1,4 @@
-import { ValidationFailed } from '@vetted/kernel';
+import { extend, ValidationFailed } from '@vetted/kernel';
 import type { RecentBlockhash } from '@vetted/venues';
 import { FieldProblems } from '../../preparation/field-problems';
 import type { PreparationWallet } from '../../preparation/preparation-context';
@@ -107,7 +107,7 @@ function buildTransaction(
     recentBlockhash,
   };
   try {
-    return buildInstructionTransaction({ ...input, data }).transactionBase64;
+    return buildInstructionTransaction(extend(input, { data })).transactionBase64;
   } catch (error) {
     if (!(error instanceof TransactionTooLarge)) throw error;
     const accountsOverflow = !fitsWithoutData(input);
@@ -121,7 +121,7 @@ function buildTransaction(
 
 function fitsWithoutData(input: Omit<InstructionTransactionInput, 'data'>): boolean {
   try {
-    buildInstructionTransaction({ ...input, data: new Uint8Array(0) });
+    buildInstructionTransaction(extend(input, { data: new Uint8Array(0) }));
     return true;
   } catch (error) {
     if (error instanceof TransactionTooLarge) return false;

@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type { SwapQuote, TokenInfo } from '@vetted/venues';
 import { formatUnits, isEvmNetwork, sameAsset } from '@vetted/venues';
 import type { CapturedAction, SwapGuard } from '../../domain/actions';
@@ -129,11 +130,10 @@ async function approvalFirst(
   );
   // The successor swaps exactly what was approved: a `max`, percentage or USD amount resolved now
   // could resolve to more later and outgrow the allowance.
-  const successor: SwapIntentB = { ...intent, amount: { kind: 'exact', decimal: amount } };
-  return {
-    ...approval,
+  const successor: SwapIntentB = extend(intent, { amount: { kind: 'exact', decimal: amount } });
+  return extend(approval, {
     continuation: { action: successor, label: swapLabel(amount, spend, receive), walletId: intent.walletId },
-  };
+  });
 }
 
 /** `Swap 1 USDC for ETH on base`; across networks both are named (`… on ethereum for USDC on base`). */
