@@ -87,6 +87,28 @@ describe('reviewed operations, Shape A, over HTTP', () => {
     expect(conflict.json().error.code).toBe('IDEMPOTENCY_CONFLICT');
   });
 
+  it('replays a recorded create even when preparing it again would now be refused', async () => {
+    const { user, evm, recipient } = await funded();
+    const key = randomUUID();
+    const operation = send(evm.id, { walletId: recipient.id }, '100');
+    const op = (await create(user.token, operation, key)).json();
+    await c.post(`/v1/operations/${op.id}/approve`, user.token);
+    expect((await settled(user.token, op.id)).state).toBe('done');
+
+    // The wallet no longer holds the 100 USDC: a fresh request is refused...
+    const fresh = await create(user.token, operation);
+    expect(fresh.statusCode).toBe(400);
+    expect(fresh.json().error.code).toBe('INSUFFICIENT_FUNDS');
+    // ...but the retry of the recorded one is answered with it, and another request under its key is 409.
+    const replay = await create(user.token, operation, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.headers['idempotent-replayed']).toBe('true');
+    expect(replay.json()).toMatchObject({ id: op.id, state: 'done' });
+    const conflict = await create(user.token, send(evm.id, { walletId: recipient.id }, '1000'), key);
+    expect(conflict.statusCode).toBe(409);
+    expect(conflict.json().error.code).toBe('IDEMPOTENCY_CONFLICT');
+  });
+
   it('approves to done exactly once, with explorer-linked txs and an audit timeline', async () => {
     const { user, evm, recipient } = await funded();
     const op = (await create(user.token, send(evm.id, { walletId: recipient.id }, '12.5'))).json();

@@ -75,6 +75,22 @@ describe('handleCommand', () => {
     expect(await store.readStream(stream)).toHaveLength(5);
   });
 
+  it('assumeNew appends to a new stream without reading it, and decides on the real state when it exists', async () => {
+    const reads = jest.spyOn(store, 'readStream');
+    const stream = `counter-${randomUUID()}`;
+    const created = await handleCommand(store, stream, counter, { by: 4, max: 5 }, { assumeNew: true });
+    expect(created).toMatchObject({ state: { total: 4 }, revision: 0 });
+    expect(reads).not.toHaveBeenCalled();
+
+    // The stream exists: the no_stream append fails, the command reads and decides again.
+    await expect(
+      handleCommand(store, stream, counter, { by: 2, max: 5 }, { assumeNew: true }),
+    ).rejects.toThrow('over the limit');
+    const next = await handleCommand(store, stream, counter, { by: 1, max: 5 }, { assumeNew: true });
+    expect(next).toMatchObject({ state: { total: 5 }, revision: 1 });
+    expect((await store.readStream(stream)).map((e) => e.data)).toEqual([{ by: 4 }, { by: 1 }]);
+  });
+
   it('answers 409 CONCURRENT_MODIFICATION when retries run out', async () => {
     const alwaysConflicting: EventStore = Object.create(store, {
       appendToStream: {

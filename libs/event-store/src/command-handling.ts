@@ -35,6 +35,12 @@ export interface HandleOptions {
   metadata?: EventMetadata;
   /** Re-reads and re-decides this many times on a version conflict before answering 409. */
   retries?: number;
+  /**
+   * The stream is almost certainly new (its id was just derived from a fresh key): decide on the
+   * initial state and append with `no_stream` without reading first. If it exists after all, the
+   * append fails and the command reads and decides as usual.
+   */
+  assumeNew?: boolean;
 }
 
 /**
@@ -50,7 +56,10 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
 ): Promise<CommandOutcome<State, Event>> {
   const retries = options.retries ?? 5;
   for (let attempt = 0; ; attempt++) {
-    const folded = await foldStream(store, streamId, decider);
+    const folded =
+      attempt === 0 && options.assumeNew
+        ? { state: decider.initialState(), revision: -1, position: null }
+        : await foldStream(store, streamId, decider);
     let { state, revision } = folded;
 
     const newEvents = decider.decide(command, state);

@@ -170,11 +170,12 @@ describe('SqliteEventStore', () => {
 
     it('refuses the appends of a commit whose sync fails, and shows none of it', async () => {
       const store = open();
-      const spy = jest
-        .spyOn(fs, 'fdatasync')
-        .mockImplementationOnce(((_fd: number, callback: (error: NodeJS.ErrnoException | null) => void) => {
-          callback(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
-        }) as typeof fs.fdatasync);
+      const spy = jest.spyOn(fs, 'fdatasync').mockImplementationOnce(((
+        _fd: number,
+        callback: (error: NodeJS.ErrnoException | null) => void,
+      ) => {
+        callback(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
+      }) as typeof fs.fdatasync);
       try {
         await expect(store.appendToStream('a', one(1), { expectedRevision: 'no_stream' })).rejects.toThrow(
           /EIO/,
@@ -190,6 +191,31 @@ describe('SqliteEventStore', () => {
   });
 
   describe('group commit', () => {
+    it('checks a new stream with its own insert: an existing one fails alone, its events untouched', async () => {
+      const store = open();
+      await store.appendToStream('taken', [...one(1), ...one(2)], { expectedRevision: 'no_stream' });
+      const lastRevision = jest.spyOn(
+        (store as unknown as { lastRevision: { get: (id: string) => number | null } }).lastRevision,
+        'get',
+      );
+      const [fresh, taken, other] = await Promise.allSettled([
+        store.appendToStream('fresh', [...one(3), ...one(4)], { expectedRevision: 'no_stream' }),
+        store.appendToStream('taken', one(5), { expectedRevision: 'no_stream' }),
+        store.appendToStream('other', one(6), { expectedRevision: 'no_stream' }),
+      ]);
+      expect(fresh).toMatchObject({ status: 'fulfilled', value: { nextExpectedRevision: 1 } });
+      expect(other).toMatchObject({ status: 'fulfilled', value: { nextExpectedRevision: 0 } });
+      expect(taken.status).toBe('rejected');
+      const refusal = (taken as PromiseRejectedResult).reason as WrongExpectedRevisionError;
+      expect(refusal).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(refusal.actual).toBe(1);
+      // Read only to report the refusal: the two new streams were not looked up first.
+      expect(lastRevision.mock.calls.map(([id]) => id)).toEqual(['taken']);
+      expect((await store.readStream('taken')).map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
+      expect((await store.readStream('fresh')).map((e) => e.data)).toEqual([{ n: 3 }, { n: 4 }]);
+      expect(store.stats()).toMatchObject({ transactions: 2 });
+    });
+
     it('commits appends made in the same turn in one transaction, durably', async () => {
       const file = newFile();
       const store = open(file);

@@ -139,6 +139,10 @@ function toPending(event: NewEvent): PendingEvent {
   };
 }
 
+function isUniqueViolation(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
+
 function positiveInteger(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (!Number.isSafeInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer`);
@@ -486,8 +490,12 @@ export class SqliteEventStore implements EventStore, BatchSource {
     const outcomes: Outcome[] = new Array(batch.length);
     for (let i = 0; i < batch.length; i++) {
       const { streamId, expected, events } = batch[i];
-      let revision = revisions.get(streamId) ?? this.lastRevision.get(streamId) ?? -1;
-      if (!matchesExpectedRevision(expected, revision)) {
+      const inBatch = revisions.get(streamId);
+      // A new stream's first event is checked by the unique (stream_id, revision) index itself: its
+      // revision 0 exists exactly when the stream does, so no read comes first.
+      const unread = inBatch === undefined && expected === 'no_stream' && events.length > 0;
+      let revision = unread ? -1 : (inBatch ?? this.lastRevision.get(streamId) ?? -1);
+      if (!unread && !matchesExpectedRevision(expected, revision)) {
         outcomes[i] = new WrongExpectedRevisionError(streamId, expected, revision);
         continue;
       }
@@ -495,15 +503,24 @@ export class SqliteEventStore implements EventStore, BatchSource {
       if (events.length === 0) {
         if (revision >= 0) position = this.positionOfRevision.get(streamId, revision) ?? 0;
       } else {
-        for (const event of events)
-          position = this.insertEvent.run(
-            streamId,
-            ++revision,
-            event.id,
-            event.type,
-            event.body,
-            createdAt,
-          ).lastInsertRowid;
+        try {
+          for (const event of events)
+            position = this.insertEvent.run(
+              streamId,
+              ++revision,
+              event.id,
+              event.type,
+              event.body,
+              createdAt,
+            ).lastInsertRowid;
+        } catch (error) {
+          // Only the first insert of an unread append can meet an existing row; the failed
+          // statement alone is undone, the transaction goes on.
+          if (!(unread && revision === 0 && isUniqueViolation(error))) throw error;
+          const actual = this.lastRevision.get(streamId) ?? -1;
+          outcomes[i] = new WrongExpectedRevisionError(streamId, expected, actual);
+          continue;
+        }
         revisions.set(streamId, revision);
       }
       outcomes[i] = { nextExpectedRevision: revision, position: positionOf(position) };

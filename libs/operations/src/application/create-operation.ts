@@ -7,7 +7,7 @@ import { IdempotencyConflict, operationDecider } from '../domain';
 import type { OperationOutcome } from './operation-lifecycle';
 import { OperationPreparer } from './operation-preparer';
 
-import type { CreateRequest } from './operation-preparer';
+import type { CreateRequest, PreparedRecord } from './operation-preparer';
 
 export type { CreateRequest } from './operation-preparer';
 
@@ -31,7 +31,9 @@ export class CreateOperationCommand {
 /**
  * Records a reviewed, quoted operation; creation never moves money. The stream id is derived from
  * (endpoint, user, idempotency key), so one `no_stream` append decides concurrent retries: the
- * loser finds the winner's request and answers it (same request) or 409 (another request).
+ * loser finds the winner's request and answers it (same request) or 409 (another request). The
+ * request is prepared before anything is read (a retry is prepared for nothing, a fresh key reads
+ * nothing); a retry whose preparation now fails is still answered with what was recorded.
  */
 @CommandHandler(CreateOperationCommand)
 export class CreateOperationHandler implements ICommandHandler<CreateOperationCommand, CreatedOperation> {
@@ -52,12 +54,16 @@ export class CreateOperationHandler implements ICommandHandler<CreateOperationCo
     const stream = operationStream(operationId);
     const body = request.shape === 'A' ? request.operation : request.intent;
     const hash = requestHash(body);
-    const existing = await currentOutcome(this.store, stream, operationDecider);
-    if (existing.state.status !== 'none') {
+    let prepared: PreparedRecord;
+    try {
+      prepared = await this.preparer.prepare(userId, request);
+    } catch (error) {
+      // A retry of a recorded request is answered with it, whatever preparing it again says now.
+      const existing = await currentOutcome(this.store, stream, operationDecider);
+      if (existing.state.status === 'none') throw error;
       if (existing.state.op.requestHash !== hash) throw new IdempotencyConflict();
       return { operationId, replayed: true, outcome: existing };
     }
-    const prepared = await this.preparer.prepare(userId, request);
     const outcome = await handleCommand(
       this.store,
       stream,
@@ -74,7 +80,8 @@ export class CreateOperationHandler implements ICommandHandler<CreateOperationCo
           ...prepared,
         },
       },
-      { metadata },
+      // A fresh key is the common case: the append itself finds a retry (it exists: read, decide).
+      { metadata, assumeNew: true },
     );
     return { operationId, replayed: outcome.newEvents.length === 0, outcome };
   }
