@@ -11,7 +11,7 @@ import { formatUnits } from '@vetted/venues';
 import type { CapturedAction } from '../domain/actions';
 import { feeToken } from './funding';
 import type { PerpIntentSide, QuoteFloor } from './shape-a-request';
-import { usdString, type UsdPrices } from './usd-prices';
+import type { UsdPrices } from './usd-prices';
 
 /** An amount as a person reviews it: exact raw units, the exact human decimal, and its USD value. */
 export interface ReviewAmount {
@@ -149,16 +149,14 @@ export interface Prepared {
 }
 
 export function reviewAmount(token: TokenInfo, raw: bigint, prices: UsdPrices): ReviewAmount {
-  const price = prices.of(token);
-  const amount = formatUnits(raw, token.decimals);
   return {
     network: token.network,
     token: token.token,
     symbol: token.symbol,
     decimals: token.decimals,
     amountRaw: raw.toString(),
-    amount,
-    usd: price ? usdString(price.times(amount)) : null,
+    amount: formatUnits(raw, token.decimals),
+    usd: prices.valueOf(token, raw, token.decimals),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { AssetId, PriceReader } from '@vetted/venues';
-import { Dec, assetKey } from '@vetted/venues';
+import { Dec, assetKey, formatUnits } from '@vetted/venues';
 import { PriceUnavailableForReview } from './refusals';
 
 /** An asset to value, with the name a person knows it by (for the refusal message). */
@@ -13,7 +13,7 @@ export interface PricedAsset extends AssetId {
  * `PRICE_UNAVAILABLE`. Incidental ones (network fees) are shown without USD instead.
  */
 export class UsdPrices {
-  private constructor(private readonly byAsset: ReadonlyMap<string, Dec>) {}
+  private constructor(private readonly byAsset: ReadonlyMap<string, KnownPrice>) {}
 
   static async read(
     reader: PriceReader,
@@ -22,9 +22,9 @@ export class UsdPrices {
   ): Promise<UsdPrices> {
     const assets = [...required, ...incidental];
     const lookups = await reader.prices(assets.map(({ network, token }) => ({ network, token })));
-    const byAsset = new Map<string, Dec>();
+    const byAsset = new Map<string, KnownPrice>();
     lookups.forEach((lookup, i) => {
-      if (lookup.ok) byAsset.set(assetKey(assets[i]), new Dec(lookup.price.usd));
+      if (lookup.ok) byAsset.set(assetKey(assets[i]), new KnownPrice(lookup.price.usd));
       else if (i < required.length) {
         const { symbol, network } = required[i];
         throw new PriceUnavailableForReview(
@@ -38,7 +38,46 @@ export class UsdPrices {
   }
 
   of(asset: AssetId): Dec | null {
-    return this.byAsset.get(assetKey(asset)) ?? null;
+    return this.byAsset.get(assetKey(asset))?.dec() ?? null;
+  }
+
+  /** What `raw` base units of an asset with `decimals` are worth, as `usdString` shows it; null without a price. */
+  valueOf(asset: AssetId, raw: bigint, decimals: number): string | null {
+    return this.byAsset.get(assetKey(asset))?.value(raw, decimals) ?? null;
+  }
+}
+
+const PLAIN_DECIMAL = /^([0-9]+)(?:\.([0-9]+))?$/;
+
+/**
+ * One price, kept as the exact decimal it was read as (digits × 10^−scale), so a review's values
+ * are bigint arithmetic; a Dec is made only for callers that compute with it.
+ */
+class KnownPrice {
+  private readonly digits: bigint | null;
+  private readonly scale: number;
+  private decimal: Dec | null = null;
+
+  constructor(private readonly usd: string) {
+    const match = PLAIN_DECIMAL.exec(usd);
+    this.digits = match ? BigInt(match[1] + (match[2] ?? '')) : null;
+    this.scale = match?.[2]?.length ?? 0;
+  }
+
+  dec(): Dec {
+    return (this.decimal ??= new Dec(this.usd));
+  }
+
+  value(raw: bigint, decimals: number): string {
+    if (this.digits === null || raw < 0n) return usdString(this.dec().times(formatUnits(raw, decimals)));
+    // cents = raw × price × 100 / 10^decimals, rounded half to even
+    const num = raw * this.digits * 100n;
+    const den = 10n ** BigInt(decimals + this.scale);
+    let cents = num / den;
+    const twice = 2n * (num % den);
+    if (twice > den || (twice === den && cents % 2n === 1n)) cents += 1n;
+    const fraction = cents % 100n;
+    return `${cents / 100n}.${fraction < 10n ? '0' : ''}${fraction}`;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { AssetId } from '@vetted/venues';
-import { Dec, sameAsset } from '@vetted/venues';
+import { formatUnits, sameAsset } from '@vetted/venues';
 import type { Ledger, Movements } from '../ledger/ledger';
 import { poolAccount } from '../world/sandbox-accounts';
 import { amountOut } from './constant-product';
@@ -10,7 +10,8 @@ export interface RouteQuote {
   ok: true;
   amountOutRaw: bigint;
   feeRaw: bigint;
-  priceImpact: Dec;
+  /** Fraction lost to price impact, fees excluded, to 8 places rounded half up (`"0.0012"`). */
+  priceImpact: string;
   path: AssetId[];
 }
 
@@ -22,6 +23,17 @@ export interface SwapFailure<R extends string = 'no_route' | 'insufficient_liqui
 export type QuoteFailure = SwapFailure<'no_route' | 'insufficient_liquidity'>;
 export type SwapOutcome = { ok: true; amountOutRaw: bigint } | SwapFailure;
 
+const BPS = 10_000;
+const BIG_BPS = 10_000n;
+const IMPACT_PLACES = 8;
+const IMPACT_SCALE = 10n ** BigInt(IMPACT_PLACES);
+
+/** `num / den` (both positive) to the nearest integer, halves up. */
+function roundHalfUp(num: bigint, den: bigint): bigint {
+  const quotient = num / den;
+  return 2n * (num % den) >= den ? quotient + 1n : quotient;
+}
+
 /** Swaps along the fewest-pools route, each hop priced by x·y=k on the pool's reserves. */
 export class Dex {
   constructor(
@@ -32,13 +44,20 @@ export class Dex {
   quote(from: AssetId, to: AssetId, amountInRaw: bigint, nowMs: number): RouteQuote | QuoteFailure {
     const hops = routeBetween(from, to);
     if (!hops) return { ok: false, reason: 'no_route', message: 'no pool route connects these assets' };
+    // Exact rationals, as num / den: the output without impact is amountIn × Π(reserveOut /
+    // reserveIn) × Π kept, where a hop keeps (10000 − feeBps) / 10000 of what goes in.
     let amount = amountInRaw;
-    let keptFraction = new Dec(1);
-    let mid = new Dec(amountInRaw.toString());
+    let noImpactNum = amountInRaw;
+    let noImpactDen = 1n;
+    let keptNum = 1n;
+    let keptDen = 1n;
     for (const hop of hops) {
       const [reserveIn, reserveOut] = this.reservesFor(hop, nowMs, false);
-      mid = mid.times(reserveOut.toString()).div(reserveIn.toString());
-      keptFraction = keptFraction.times(10_000 - hop.pool.feeBps).div(10_000);
+      const kept = BigInt(BPS - hop.pool.feeBps);
+      noImpactNum *= reserveOut * kept;
+      noImpactDen *= reserveIn * BIG_BPS;
+      keptNum *= kept;
+      keptDen *= BIG_BPS;
       amount = amountOut(reserveIn, reserveOut, amount, hop.pool.feeBps);
     }
     if (amount === 0n)
@@ -47,15 +66,14 @@ export class Dex {
         reason: 'insufficient_liquidity',
         message: 'the amount is too small to get anything out',
       };
-    const feeRaw =
-      amountInRaw - BigInt(keptFraction.times(amountInRaw.toString()).toFixed(0, Dec.ROUND_DOWN));
-    const noImpact = mid.times(keptFraction);
-    const impact = Dec.max(0, new Dec(1).minus(new Dec(amount.toString()).div(noImpact)));
+    // impact = 1 − amount / noImpact = (noImpactNum − amount × noImpactDen) / noImpactNum
+    const lost = noImpactNum - amount * noImpactDen;
     return {
       ok: true,
       amountOutRaw: amount,
-      feeRaw,
-      priceImpact: impact.toDecimalPlaces(8, Dec.ROUND_HALF_UP),
+      feeRaw: amountInRaw - (amountInRaw * keptNum) / keptDen,
+      priceImpact:
+        lost <= 0n ? '0' : formatUnits(roundHalfUp(lost * IMPACT_SCALE, noImpactNum), IMPACT_PLACES),
       path: [from, ...hops.map((h) => h.output)],
     };
   }

@@ -1,6 +1,8 @@
-import { Dec, QuoteFailed, type ChainTx } from '@vetted/venues';
+import { Dec, QuoteFailed, sameAsset, type ChainTx } from '@vetted/venues';
 import { ETH, USDC, evm, id, sandboxFixture } from '../testing/sandbox-fixture';
 import { USDC_ADDRESSES, WBTC_ETHEREUM } from '../tokens/token-registry';
+import type { World } from '../world/world';
+import { routeBetween } from './routes';
 
 const fixture = sandboxFixture();
 const ethOnBase = { network: 'base', token: null } as const;
@@ -39,6 +41,39 @@ describe('SandboxQuoter', () => {
     // 1 BTC (90000 USD) for SOL at 150: about 600 SOL before three fees and the impact on $20M pools.
     const sol = new Dec(quote.amountOutRaw.toString()).div(1e9);
     expect(sol.gt(585) && sol.lt(600)).toBe(true);
+  });
+
+  it('states the fee and the price impact exactly, over one hop and over several', async () => {
+    const { sandbox } = fixture.open();
+    const world = (sandbox as unknown as { world: World }).world;
+    const cases = [
+      { from: ethOnBase, to: usdcOnBase, amountInRaw: 250n * ETH },
+      {
+        from: { network: 'ethereum', token: WBTC_ETHEREUM },
+        to: { network: 'solana', token: null },
+        amountInRaw: 7n * 100_000_000n,
+      },
+    ] as const;
+    for (const request of cases) {
+      const quote = await sandbox.quoter.quote(request);
+      // The reference, in 50-digit decimals: 1 − out / (in × Π(reserveOut / reserveIn) × Π(1 − fee)).
+      let noImpact = new Dec(request.amountInRaw.toString());
+      let kept = new Dec(1);
+      for (const hop of routeBetween(request.from, request.to)!) {
+        const reserves = world.dex.reserves.expected(hop.pool, world.clock.nowMs());
+        const [reserveIn, reserveOut] = sameAsset(hop.input, hop.pool.a)
+          ? reserves
+          : [reserves[1], reserves[0]];
+        noImpact = noImpact.times(reserveOut.toString()).div(reserveIn.toString());
+        kept = kept.times(10_000 - hop.pool.feeBps).div(10_000);
+      }
+      const impact = new Dec(1).minus(new Dec(quote.amountOutRaw.toString()).div(noImpact.times(kept)));
+      expect(quote.priceImpact).toBe(impact.toDecimalPlaces(8, Dec.ROUND_HALF_UP).toFixed());
+      expect(new Dec(quote.priceImpact).gt(0)).toBe(true);
+      expect(quote.feeRaw).toBe(
+        request.amountInRaw - BigInt(kept.times(request.amountInRaw.toString()).toFixed(0, Dec.ROUND_DOWN)),
+      );
+    }
   });
 
   it('refuses what cannot be quoted, with a reason', async () => {

@@ -1,5 +1,5 @@
 import type { AssetId, SwapQuote, SwapQuoteRequest, SwapQuoter } from '@vetted/venues';
-import { QuoteFailed, decimalString, isEvmNetwork, isNetwork, sameAsset } from '@vetted/venues';
+import { QuoteFailed, isEvmNetwork, isNetwork, sameAsset } from '@vetted/venues';
 import { normalizeToken } from '../tokens/asset-directory';
 import { registeredToken } from '../tokens/token-registry';
 import type { World } from '../world/world';
@@ -28,7 +28,7 @@ export class SandboxQuoter implements SwapQuoter {
       amountInRaw: request.amountInRaw,
       amountOutRaw: quote.amountOutRaw,
       feeRaw: quote.feeRaw,
-      priceImpact: decimalString(quote.priceImpact),
+      priceImpact: quote.priceImpact,
       route: { source: from.network, destination: to.network, path: quote.path },
       approvalSpender: from.token !== null && isEvmNetwork(from.network) ? dexRouter(from.network) : null,
       quotedAt: iso(nowMs),
