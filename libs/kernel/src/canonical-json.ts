@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * JSON with object keys sorted at every level: equal values always give the same text. Written
@@ -28,5 +28,5 @@ function write(value: unknown): string | undefined {
 
 /** SHA-256 of the canonical JSON: how idempotent requests are compared. */
 export function requestHash(value: unknown): string {
-  return createHash('sha256').update(canonicalJson(value)).digest('hex');
+  return hash('sha256', canonicalJson(value));
 }
