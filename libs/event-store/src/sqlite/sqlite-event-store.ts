@@ -197,8 +197,6 @@ export class SqliteEventStore implements EventStore, BatchSource {
   /** Every row up to this one is on disk. */
   private durableHead = 0n;
   private syncing = false;
-  /** Appends arrived while a sync ran: commit them when it ends. */
-  private flushAfterSync = false;
   /** What waits for the next fdatasync (commits made, and polls that saw other writers), in order. */
   private afterSync: ((error: unknown) => void)[] = [];
   /** When the last write transaction stamped its events. */
@@ -400,12 +398,6 @@ export class SqliteEventStore implements EventStore, BatchSource {
 
   private readonly flush = (): void => {
     this.flushScheduled = false;
-    // While the last commit is being synced, the next one gathers what arrives (its sync would wait
-    // anyway); the event loop serves requests meanwhile.
-    if (this.syncing && !this.closed) {
-      this.flushAfterSync = true;
-      return;
-    }
     const batch = this.queue;
     if (batch.length === 0) return;
     this.queue = [];
@@ -473,10 +465,6 @@ export class SqliteEventStore implements EventStore, BatchSource {
       this.counters.syncs++;
       if (!failure && head > this.durableHead) this.durableHead = head;
       for (const then of waiting) then(failure ?? null);
-      if (this.flushAfterSync) {
-        this.flushAfterSync = false;
-        this.flush();
-      }
       if (!this.syncing && this.afterSync.length > 0) this.sync();
     });
   }
