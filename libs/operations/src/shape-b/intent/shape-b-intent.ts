@@ -1,4 +1,5 @@
 import type { EvmNetwork } from '@vetted/venues';
+import type { DataPart } from '../solana/instruction-data';
 import type { AmountSpec } from './amount-spec';
 import type { EvmTokenAsset, PerpCoinAsset, PredictionOutcomeAsset, TradableAsset } from './asset-side';
 
@@ -126,20 +127,11 @@ export interface SolanaAccountMeta {
 }
 
 /**
- * One instruction data part, in the JSON form the caller sent (and the form the encoder in
- * `shape-b/solana` takes): integers are canonical decimal strings that fit their width, `hex` is
+ * One instruction data part, in the JSON form the caller sent, which is the form the encoder in
+ * `shape-b/solana` takes: integers are canonical decimal strings that fit their width, `hex` is
  * even-length with an optional `0x`, `anchor` is an instruction name.
  */
-export type SolanaDataPart =
-  | { u8: string }
-  | { u16: string }
-  | { u32: string }
-  | { u64: string }
-  | { u128: string }
-  | { address: string }
-  | { utf8: string }
-  | { hex: string }
-  | { anchor: string };
+export type SolanaDataPart = DataPart;
 
 export interface SolanaInstructionIntent extends IntentBase {
   type: 'solanaInstruction';
