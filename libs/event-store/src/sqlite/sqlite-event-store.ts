@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import { closeSync, existsSync, fdatasync, fdatasyncSync, mkdirSync, openSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type {
   AllHandler,
@@ -19,6 +19,7 @@ import type { Position } from '../position';
 import { positionOf } from '../position';
 import type { BatchSource, ReadProgress } from './sqlite-subscription';
 import { SqliteSubscription } from './sqlite-subscription';
+import { WalSync } from './wal-sync';
 
 export interface SqliteEventStoreOptions {
   /** Path of the database file; its directory is created when missing. */
@@ -191,14 +192,9 @@ export class SqliteEventStore implements EventStore, BatchSource {
   /** `PRAGMA data_version` when other writers were last looked for, once per event-loop turn. */
   private foreignVersion = -1;
   private foreignChecked = false;
-  private readonly counters: SqliteEventStoreStats = { appends: 0, transactions: 0, syncs: 0 };
-  /** The WAL file, opened for fdatasync. */
-  private readonly walFd: number;
-  /** Every row up to this one is on disk. */
-  private durableHead = 0n;
-  private syncing = false;
-  /** What waits for the next fdatasync (commits made, and polls that saw other writers), in order. */
-  private afterSync: ((error: unknown) => void)[] = [];
+  private readonly counters = { appends: 0, transactions: 0 };
+  /** Commits made and polls that saw other writers wait for it. */
+  private readonly wal: WalSync;
   /** When the last write transaction stamped its events. */
   private lastCreatedAt = '';
 
@@ -222,12 +218,6 @@ export class SqliteEventStore implements EventStore, BatchSource {
       // as often (commits of random-keyed index pages cost a third less).
       this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
       this.db.exec(SCHEMA);
-      // A WAL file exists while a connection is open in WAL mode; a crashed process may have left
-      // rows in it that never reached the disk, so they are synced before anything is read.
-      const wal = `${file}-wal`;
-      if (!existsSync(wal)) throw new Error(`SQLite has no WAL file at ${wal}`);
-      this.walFd = openSync(wal, 'r+');
-      fdatasyncSync(this.walFd);
     } catch (error) {
       this.db.close();
       throw error;
@@ -254,7 +244,13 @@ export class SqliteEventStore implements EventStore, BatchSource {
     this.selectAll.raw(true);
     this.selectHead = this.db.prepare<[], number | null>('SELECT MAX(position) FROM events');
     this.selectHead.pluck();
-    this.durableHead = BigInt(this.selectHead.get() ?? 0);
+    // A WAL file exists while a connection is open in WAL mode.
+    try {
+      this.wal = new WalSync(file, () => BigInt(this.selectHead.get() ?? 0));
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
     this.selectCounts = this.db.prepare<[], [string, number]>(
       'SELECT type, COUNT(*) FROM events GROUP BY type ORDER BY type',
     );
@@ -312,7 +308,7 @@ export class SqliteEventStore implements EventStore, BatchSource {
   }
 
   readBatch(after: bigint, limit: number): RecordedEvent[] {
-    return this.selectAll.all(after, this.durableHead, limit).map(toRecorded);
+    return this.selectAll.all(after, this.wal.durableHead, limit).map(toRecorded);
   }
 
   /** @internal for subscriptions: the next events after `after`, only of `types` when given. */
@@ -322,7 +318,7 @@ export class SqliteEventStore implements EventStore, BatchSource {
       return { events, upTo: events.length > 0 ? events[events.length - 1].position.commit : after };
     }
     // Up to a bound read first, so that finding fewer than the limit says everything up to it was seen.
-    const head = this.durableHead;
+    const head = this.wal.durableHead;
     if (head <= after) return { events: [], upTo: after };
     const rows = this.ofTypes(types).all(after, head, ...types, limit);
     const events = rows.map(toRecorded);
@@ -348,7 +344,7 @@ export class SqliteEventStore implements EventStore, BatchSource {
   }
 
   async headPosition(): Promise<Position | null> {
-    return this.durableHead === 0n ? null : positionOf(this.durableHead);
+    return this.wal.durableHead === 0n ? null : positionOf(this.wal.durableHead);
   }
 
   async countByType(): Promise<Record<string, number>> {
@@ -380,7 +376,11 @@ export class SqliteEventStore implements EventStore, BatchSource {
 
   /** Counters since this instance opened; tests use them to see group commit at work. */
   stats(): SqliteEventStoreStats {
-    return { ...this.counters };
+    return {
+      appends: this.counters.appends,
+      transactions: this.counters.transactions,
+      syncs: this.wal.syncs,
+    };
   }
 
   async close(): Promise<void> {
@@ -389,10 +389,8 @@ export class SqliteEventStore implements EventStore, BatchSource {
     this.stopPolling();
     // Appends already accepted are committed and synced, not dropped.
     this.flush();
-    while (this.syncing || this.afterSync.length > 0)
-      await new Promise<void>((resolve) => this.whenSynced(() => resolve()));
+    await this.wal.close();
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
-    closeSync(this.walFd);
     this.db.close();
   }
 
@@ -431,7 +429,7 @@ export class SqliteEventStore implements EventStore, BatchSource {
       }
     }
     const createdAt = this.lastCreatedAt;
-    this.whenSynced((error) => {
+    this.wal.whenSynced((error) => {
       for (let i = 0; i < batch.length; i++) {
         const outcome = outcomes[i];
         if (outcome instanceof WrongExpectedRevisionError) continue;
@@ -444,30 +442,6 @@ export class SqliteEventStore implements EventStore, BatchSource {
       for (const subscription of this.subscriptions) subscription.notify({ from, to, types, events });
     });
   };
-
-  /**
-   * Runs `then` after an fdatasync of the WAL that starts after this call (null), or with its
-   * error; one runs at a time, and everything that asked while it ran shares the next.
-   */
-  private whenSynced(then: (error: unknown) => void): void {
-    this.afterSync.push(then);
-    if (!this.syncing) this.sync();
-  }
-
-  private sync(): void {
-    const waiting = this.afterSync;
-    this.afterSync = [];
-    this.syncing = true;
-    // Everything committed so far, by this connection or another, is in the WAL that is synced.
-    const head = BigInt(this.selectHead.get() ?? 0);
-    fdatasync(this.walFd, (failure) => {
-      this.syncing = false;
-      this.counters.syncs++;
-      if (!failure && head > this.durableHead) this.durableHead = head;
-      for (const then of waiting) then(failure ?? null);
-      if (!this.syncing && this.afterSync.length > 0) this.sync();
-    });
-  }
 
   /** Runs inside the write transaction; a throw rolls the whole batch back. */
   private applyBatch(batch: AppendRequest[]): Outcome[] {
@@ -547,7 +521,7 @@ export class SqliteEventStore implements EventStore, BatchSource {
         // Let the subscriptions read: a failing read ends them with the error instead of losing it here.
       }
       // Another connection committed: its rows are delivered once they are on disk.
-      this.whenSynced(() => {
+      this.wal.whenSynced(() => {
         for (const subscription of this.subscriptions) subscription.notify();
       });
     }, this.pollIntervalMs);
