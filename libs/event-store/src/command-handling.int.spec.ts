@@ -136,6 +136,28 @@ describe('handleCommand', () => {
       reads.mockRestore();
     });
 
+    it('reads a stream only once after another writer, even when that read found nothing new', async () => {
+      const stream = `counter-${randomUUID()}`;
+      await handleCommand(store, stream, counter, { by: 3, max: 100 });
+      // Another connection commits elsewhere in the file: nothing known of any stream holds.
+      const other = new SqliteEventStore({ file: path.join(dir, 'events.sqlite') });
+      try {
+        await other.appendToStream(`counter-${randomUUID()}`, [{ type: 'Incremented', data: { by: 1 } }], {
+          expectedRevision: 'no_stream',
+        });
+      } finally {
+        await other.close();
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+      const reads = jest.spyOn(store, 'readStream');
+      expect(await loadState(store, stream, counter)).toEqual({ total: 3 });
+      expect(reads).toHaveBeenCalledTimes(1);
+      expect(reads).toHaveBeenLastCalledWith(stream, { fromRevision: 1 });
+      expect(await loadState(store, stream, counter)).toEqual({ total: 3 });
+      expect(reads).toHaveBeenCalledTimes(1);
+      reads.mockRestore();
+    });
+
     it('decides on the latest state after another writer appended, whenever it last looked', async () => {
       const stream = `counter-${randomUUID()}`;
       await handleCommand(store, stream, counter, { by: 1, max: 100 });

@@ -1,3 +1,4 @@
+import { RecentMap } from '@vetted/kernel';
 import type { EventStore } from './event-store';
 import type { Position } from './position';
 
@@ -20,15 +21,16 @@ const LIMIT = 10_000;
  * the events after the revision it knows instead of the whole stream (a wallet observed a
  * thousand times would otherwise be re-read and re-folded a thousand times). Safe because
  * `evolve` is pure and states are never mutated; correct with other writers because the events
- * after the cached revision are always read. Least recently used streams are forgotten first.
+ * after the cached revision are always read. At least the LIMIT most recently used streams per
+ * decider are kept (RecentMap); streams out of use are forgotten first.
  */
-const byStore = new WeakMap<EventStore, WeakMap<object, Map<string, Folded>>>();
+const byStore = new WeakMap<EventStore, WeakMap<object, RecentMap<string, Folded>>>();
 
-function streamsOf(store: EventStore, decider: object): Map<string, Folded> {
+function streamsOf(store: EventStore, decider: object): RecentMap<string, Folded> {
   let byDecider = byStore.get(store);
   if (!byDecider) byStore.set(store, (byDecider = new WeakMap()));
   let streams = byDecider.get(decider);
-  if (!streams) byDecider.set(decider, (streams = new Map()));
+  if (!streams) byDecider.set(decider, (streams = new RecentMap(LIMIT)));
   return streams;
 }
 
@@ -74,7 +76,5 @@ export function remember(
   const streams = streamsOf(store, decider);
   const cached = streams.get(streamId);
   if (cached && cached.revision > revision) return;
-  streams.delete(streamId);
   streams.set(streamId, { revision, position, state });
-  if (streams.size > LIMIT) streams.delete(streams.keys().next().value as string);
 }

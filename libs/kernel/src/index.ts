@@ -5,3 +5,4 @@ export * from './config';
 export * from './addresses';
 export * from './canonical-json';
 export * from './extend';
+export * from './recent-map';

@@ -1,3 +1,4 @@
+import { RecentMap } from '@vetted/kernel';
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -81,7 +82,10 @@ interface AppendRequest {
 type Outcome = AppendResult | WrongExpectedRevisionError;
 
 const DEFAULT_MAX_COUNT = 1000;
-/** Streams whose last revision is remembered (the folded-state cache holds 10,000 per decider). */
+/**
+ * Streams whose last revision is remembered, at least, the most recently used first (the folded-state
+ * cache holds 10,000 per decider).
+ */
 const KNOWN_REVISIONS = 50_000;
 const DEFAULT_BATCH_SIZE = 5000;
 const WAL_AUTOCHECKPOINT_PAGES = 10_000;
@@ -188,7 +192,7 @@ export class SqliteEventStore implements EventStore, BatchSource {
   private pollTimer: NodeJS.Timeout | null = null;
   private dataVersion = 0;
   /** Last revision of streams this connection wrote or read, while no other writer committed. */
-  private readonly revisions = new Map<string, number>();
+  private readonly revisions = new RecentMap<string, number>(KNOWN_REVISIONS);
   /** `PRAGMA data_version` when other writers were last looked for, once per event-loop turn. */
   private foreignVersion = -1;
   private foreignChecked = false;
@@ -291,7 +295,9 @@ export class SqliteEventStore implements EventStore, BatchSource {
     const from = options.fromRevision ?? 0;
     const events = this.selectStream.all(streamId, from).map(toRecorded);
     if (events.length > 0) this.knowRevision(streamId, events[events.length - 1].revision);
-    else if (from === 0) this.knowRevision(streamId, -1);
+    // Nothing after `from`: the caller's fold is current. Its revision is looked up (one index probe)
+    // rather than left unknown, or every later command on the stream would read it again.
+    else this.knowRevision(streamId, from === 0 ? -1 : (this.lastRevision.get(streamId) ?? -1));
     return events;
   }
 
@@ -368,10 +374,7 @@ export class SqliteEventStore implements EventStore, BatchSource {
   }
 
   private knowRevision(streamId: string, revision: number): void {
-    this.revisions.delete(streamId);
     this.revisions.set(streamId, revision);
-    if (this.revisions.size > KNOWN_REVISIONS)
-      this.revisions.delete(this.revisions.keys().next().value as string);
   }
 
   /** Counters since this instance opened; tests use them to see group commit at work. */
