@@ -74,7 +74,12 @@ describe('SqliteEventStore', () => {
 
   describe('durability', () => {
     /** Holds the store's fdatasyncs until `release` runs them for real. */
-    function holdSyncs(): { held: () => number; release: () => void; restore: () => void } {
+    function holdSyncs(): {
+      held: () => number;
+      /** Runs every held sync, or only the one at `index` (in the order they were asked for). */
+      release: (index?: number) => void;
+      restore: () => void;
+    } {
       const real = fs.fdatasync;
       let waiting: (() => void)[] = [];
       const spy = jest.spyOn(fs, 'fdatasync').mockImplementation(((
@@ -85,9 +90,9 @@ describe('SqliteEventStore', () => {
       }) as typeof fs.fdatasync);
       return {
         held: () => waiting.length,
-        release: () => {
-          const now = waiting;
-          waiting = [];
+        release: (index?: number) => {
+          const now = index === undefined ? waiting : waiting.splice(index, 1);
+          if (index === undefined) waiting = [];
           for (const run of now) run();
         },
         restore: () => spy.mockRestore(),
@@ -120,11 +125,11 @@ describe('SqliteEventStore', () => {
         expect(await store.headPosition()).toBeNull();
         expect(seen).toEqual([]);
 
-        // Committed while the first sync runs: it waits for the next one.
+        // Committed while the first sync runs: it starts its own at once.
         const second = store.appendToStream('b', one(2), { expectedRevision: 'no_stream' });
         await sleep(10);
-        expect(syncs.held()).toBe(1);
-        syncs.release();
+        expect(syncs.held()).toBe(2);
+        syncs.release(0);
         await expect(first).resolves.toMatchObject({ nextExpectedRevision: 0 });
         expect(await settled(second)).toBe(false);
         expect(seen).toEqual(['a']);
@@ -136,6 +141,48 @@ describe('SqliteEventStore', () => {
         await sleep(10);
         expect(seen).toEqual(['a', 'b']);
         expect(store.stats()).toMatchObject({ transactions: 2, syncs: 2 });
+      } finally {
+        syncs.release();
+        syncs.restore();
+      }
+      await subscription.stop();
+    });
+
+    it('runs at most two syncs at once, and a later sync answers for the commits of an earlier one', async () => {
+      const store = open();
+      const seen: string[] = [];
+      const subscription = store.subscribeToAll({}, (events) => {
+        for (const event of events) seen.push(event.streamId);
+      });
+      const syncs = holdSyncs();
+      try {
+        const first = store.appendToStream('a', one(1), { expectedRevision: 'no_stream' });
+        await sleep(5);
+        const second = store.appendToStream('b', one(2), { expectedRevision: 'no_stream' });
+        await sleep(5);
+        const third = store.appendToStream('c', one(3), { expectedRevision: 'no_stream' });
+        await sleep(10);
+        // Two run; the third commit waits for one of them to end.
+        expect(syncs.held()).toBe(2);
+
+        // The second sync ends first: it began after the first commit, so both are on disk.
+        syncs.release(1);
+        await expect(first).resolves.toMatchObject({ nextExpectedRevision: 0 });
+        await expect(second).resolves.toMatchObject({ nextExpectedRevision: 0 });
+        expect(await settled(third)).toBe(false);
+        await sleep(10);
+        expect(seen).toEqual(['a', 'b']);
+        // The third commit's sync started when the second ended; the first's end changes nothing.
+        expect(syncs.held()).toBe(2);
+        syncs.release(0);
+        expect(await settled(third)).toBe(false);
+        expect((await store.readAll()).map((e) => e.streamId)).toEqual(['a', 'b']);
+
+        syncs.release();
+        await expect(third).resolves.toMatchObject({ nextExpectedRevision: 0 });
+        await sleep(10);
+        expect(seen).toEqual(['a', 'b', 'c']);
+        expect(store.stats()).toMatchObject({ transactions: 3, syncs: 3 });
       } finally {
         syncs.release();
         syncs.restore();

@@ -162,7 +162,7 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
  * `synchronous=NORMAL` (commits write the WAL, checkpoints sync it and the database file), and the
  * store itself makes each commit durable with an fdatasync of the WAL on libuv's thread pool. An
  * append resolves, and subscriptions see its events, only after an fdatasync that started after its
- * commit; commits made while one runs share the next. Subscriptions, `readAll` and `headPosition`
+ * commit (WalSync: a commit starts its own unless two run, then shares the next). Subscriptions, `readAll` and `headPosition`
  * show `$all` only as far as it is on disk (`durableHead`). Commands may read rows that are still
  * on their way to the disk: what they append lands later in the same WAL, so it can never be on disk
  * without them.
