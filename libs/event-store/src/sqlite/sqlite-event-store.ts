@@ -83,8 +83,8 @@ type Outcome = AppendResult | WrongExpectedRevisionError;
 
 const DEFAULT_MAX_COUNT = 1000;
 /**
- * Streams whose last revision is remembered, at least, the most recently used first (the folded-state
- * cache holds 10,000 per decider).
+ * How many of the most recently used streams, at least, have their last revision remembered (the
+ * folded-state cache holds 10,000 per decider).
  */
 const KNOWN_REVISIONS = 50_000;
 const DEFAULT_BATCH_SIZE = 5000;
@@ -162,10 +162,10 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
  * `synchronous=NORMAL` (commits write the WAL, checkpoints sync it and the database file), and the
  * store itself makes each commit durable with an fdatasync of the WAL on libuv's thread pool. An
  * append resolves, and subscriptions see its events, only after an fdatasync that started after its
- * commit (WalSync: a commit starts its own unless two run, then shares the next). Subscriptions, `readAll` and `headPosition`
- * show `$all` only as far as it is on disk (`durableHead`). Commands may read rows that are still
- * on their way to the disk: what they append lands later in the same WAL, so it can never be on disk
- * without them.
+ * commit (WalSync: a commit starts its own unless two run, then shares the next). Subscriptions,
+ * `readAll` and `headPosition` show `$all` only as far as it is on disk (`durableHead`). Commands
+ * may read rows that are still on their way to the disk: what they append lands later in the same
+ * WAL, so it can never be on disk without them.
  *
  * Several processes may open the same file: writes serialize on SQLite's write lock and live
  * subscriptions poll for the others' commits (synced here too before they are delivered).

@@ -1,8 +1,8 @@
 import { closeSync, existsSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
 
 /**
- * At most this many fdatasyncs run at once: each holds one of libuv's four pool threads, and two
- * are enough for a commit never to wait for a sync that began before it.
+ * At most this many fdatasyncs run at once. Two let a commit made while one runs start its own at
+ * once; each holds one of libuv's four pool threads, and four or eight measured no better.
  */
 const MAX_RUNNING = 2;
 
