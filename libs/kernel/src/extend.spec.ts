@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { extend } from './extend';
 
 describe('extend', () => {
@@ -10,6 +11,34 @@ describe('extend', () => {
     expect(out).not.toBe(base);
     expect(base).toEqual({ a: 1, b: 'two', c: [3] });
     expect(out.c).toBe(base.c);
+  });
+
+  it('is the spread when every field replaces one of base, and base is untouched', () => {
+    const base = { a: 1, b: 'two', c: [3] };
+    const out = extend(base, { c: [4], a: 5 });
+    expect(out).toEqual({ a: 5, b: 'two', c: [4] });
+    expect(Object.keys(out)).toEqual(['a', 'b', 'c']);
+    expect(base).toEqual({ a: 1, b: 'two', c: [3] });
+  });
+
+  it('copies own properties only, as the spread does, whether fields replace or add', () => {
+    const base = Object.assign(Object.create({ inherited: 1 }) as object, { own: 2 });
+    expect(extend(base, { own: 3 })).toEqual({ own: 3 });
+    expect(Object.keys(extend(base, { inherited: 4 }))).toEqual(['own', 'inherited']);
+    expect(Object.getPrototypeOf(extend(base, { own: 3 }))).toBe(Object.prototype);
+  });
+
+  it('equals the spread on random objects, key order included', () => {
+    const record = fc.dictionary(fc.constantFrom('a', 'b', 'c', 'd', 'e', '1', 'x_y'), fc.jsonValue());
+    fc.assert(
+      fc.property(record, record, (base, fields) => {
+        const out = extend(base, fields);
+        const spread = { ...base, ...fields };
+        expect(out).toEqual(spread);
+        expect(Object.keys(out)).toEqual(Object.keys(spread));
+      }),
+      { numRuns: 1000 },
+    );
   });
 
   it('keeps undefined fields as keys, as the spread does', () => {
