@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import fs, { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NewEvent, RecordedEvent } from '../event-store';
+import type { AllSubscription, NewEvent, RecordedEvent } from '../event-store';
 import { WrongExpectedRevisionError } from '../event-store';
 import { eventStoreContract } from '../event-store.contract';
 import { SqliteEventStore } from './sqlite-event-store';
@@ -108,12 +108,18 @@ describe('SqliteEventStore', () => {
       return done;
     };
 
-    it('answers an append, and shows its events, only once the WAL is synced after its commit', async () => {
-      const store = open();
+    /** The stream ids a subscription to `$all` of `store` has been handed, in order. */
+    const watch = (store: SqliteEventStore): { seen: string[]; subscription: AllSubscription } => {
       const seen: string[] = [];
       const subscription = store.subscribeToAll({}, (events) => {
         for (const event of events) seen.push(event.streamId);
       });
+      return { seen, subscription };
+    };
+
+    it('answers an append, and shows its events, only once the WAL is synced after its commit', async () => {
+      const store = open();
+      const { seen, subscription } = watch(store);
       const syncs = holdSyncs();
       try {
         const first = store.appendToStream('a', one(1), { expectedRevision: 'no_stream' });
@@ -150,10 +156,7 @@ describe('SqliteEventStore', () => {
 
     it('runs at most two syncs at once, and a later sync answers for the commits of an earlier one', async () => {
       const store = open();
-      const seen: string[] = [];
-      const subscription = store.subscribeToAll({}, (events) => {
-        for (const event of events) seen.push(event.streamId);
-      });
+      const { seen, subscription } = watch(store);
       const syncs = holdSyncs();
       try {
         const first = store.appendToStream('a', one(1), { expectedRevision: 'no_stream' });
@@ -193,10 +196,7 @@ describe('SqliteEventStore', () => {
     it("delivers another connection's commits once they are synced here too", async () => {
       const file = newFile();
       const store = open(file);
-      const seen: string[] = [];
-      const subscription = store.subscribeToAll({}, (events) => {
-        for (const event of events) seen.push(event.streamId);
-      });
+      const { seen, subscription } = watch(store);
       const other = open(file);
       await other.appendToStream('elsewhere', one(1), { expectedRevision: 'no_stream' });
       const syncs = holdSyncs();
