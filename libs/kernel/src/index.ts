@@ -6,3 +6,4 @@ export * from './addresses';
 export * from './canonical-json';
 export * from './extend';
 export * from './recent-map';
+export * from './wal-checkpointer';

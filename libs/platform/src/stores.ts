@@ -7,6 +7,12 @@ import type { ReadStore } from '@vetted/read-store';
 import { MemoryReadStore } from '@vetted/read-store/memory/memory-read-store';
 import { MongoReadStore } from '@vetted/read-store/mongo/mongo-read-store';
 
+/**
+ * How often the service's SQLite files (event store, sandbox) have their WAL checkpointed on a
+ * worker thread, so that no checkpoint copies megabytes on the event loop (docs/decisions.md).
+ */
+export const WAL_CHECKPOINT_EVERY_MS = 20;
+
 export function eventStoreFile(config: Config): string {
   return path.join(config.dataDir, 'events.sqlite');
 }
@@ -14,7 +20,7 @@ export function eventStoreFile(config: Config): string {
 export async function openEventStore(config: Config): Promise<EventStore> {
   if (config.eventStore === 'esdb')
     return EsdbEventStore.connect(config.eventStoreConnectionString as string);
-  return new SqliteEventStore({ file: eventStoreFile(config) });
+  return new SqliteEventStore({ file: eventStoreFile(config), checkpointEveryMs: WAL_CHECKPOINT_EVERY_MS });
 }
 
 export async function openReadStore(config: Config): Promise<ReadStore> {

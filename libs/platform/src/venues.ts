@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Provider } from '@nestjs/common';
 import { CLOCK, type Clock, CONFIG, type Config } from '@vetted/kernel';
 import { Sandbox } from '@vetted/sandbox';
+import { WAL_CHECKPOINT_EVERY_MS } from './stores';
 import {
   CHAIN_CLIENT,
   PERP_VENUE,
@@ -37,6 +38,7 @@ export const VENUE_PROVIDERS: Provider[] = [
         // process; an OS crash may lose its latest commits, as a chain may drop its latest blocks.
         // The event store, the service's own record, stays FULL. See docs/decisions.md.
         synchronous: 'NORMAL',
+        checkpointEveryMs: WAL_CHECKPOINT_EVERY_MS,
       }),
   },
   { provide: PRICE_READER, inject: [SANDBOX], useFactory: (s: Sandbox) => s.prices },

@@ -1,6 +1,6 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import fs, { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import fs, { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AllSubscription, NewEvent, RecordedEvent } from '../event-store';
@@ -69,6 +69,30 @@ describe('SqliteEventStore', () => {
       for (let i = 0; i < 50 && seen.length < 2; i++) await sleep(20);
       expect(seen).toEqual(['elsewhere', 'here']);
       await subscription.stop();
+    });
+  });
+
+  describe('checkpoints on a worker thread', () => {
+    const bulky = (n: number): NewEvent[] => [{ type: 'Tested', data: { n, pad: 'x'.repeat(1000) } }];
+
+    it('copies the WAL into the database file without this connection checkpointing', async () => {
+      const file = newFile();
+      const plain = open(file);
+      for (let i = 0; i < 300; i++)
+        await plain.appendToStream(`s-${i}`, bulky(i), { expectedRevision: 'no_stream' });
+      await sleep(50);
+      // Far below its own autocheckpoint threshold: everything is still in the WAL.
+      expect(statSync(file).size).toBeLessThan(100 * 1024);
+
+      const store = new SqliteEventStore({ file, checkpointEveryMs: 5 });
+      opened.push(store);
+      for (let i = 0; i < 200 && statSync(file).size < 300 * 1000; i++) await sleep(10);
+      expect(statSync(file).size).toBeGreaterThan(300 * 1000);
+      expect(await store.readAll({ maxCount: 1000 })).toHaveLength(300);
+    });
+
+    it('refuses a period that is not a positive integer', () => {
+      expect(() => new SqliteEventStore({ file: newFile(), checkpointEveryMs: 0 })).toThrow(RangeError);
     });
   });
 

@@ -1,4 +1,4 @@
-import { RecentMap } from '@vetted/kernel';
+import { RecentMap, WalCheckpointer } from '@vetted/kernel';
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
@@ -27,6 +27,12 @@ export interface SqliteEventStoreOptions {
   file: string;
   /** How often live subscriptions look for events committed by other processes (default 250). */
   pollIntervalMs?: number;
+  /**
+   * Checkpoint the WAL on a worker thread this often (WalCheckpointer), so that the checkpoints
+   * this connection still makes find the pages already copied. Off by default (one thread per
+   * store); the service turns it on.
+   */
+  checkpointEveryMs?: number;
 }
 
 export interface SqliteEventStoreStats {
@@ -184,6 +190,7 @@ export class SqliteEventStore implements EventStore, BatchSource {
   private readonly selectCounts: Database.Statement<[], [string, number]>;
   private readonly selectDataVersion: Database.Statement<[], number>;
   private readonly commitBatch: Database.Transaction<(batch: AppendRequest[]) => Outcome[]>;
+  private readonly checkpointer: WalCheckpointer | null;
 
   private queue: AppendRequest[] = [];
   private flushScheduled = false;
@@ -208,6 +215,10 @@ export class SqliteEventStore implements EventStore, BatchSource {
     if (file === '' || file === ':memory:' || file.startsWith('file:'))
       throw new Error(`SqliteEventStore needs a database file path, got "${file}"`);
     this.pollIntervalMs = positiveInteger(options.pollIntervalMs, 250, 'pollIntervalMs');
+    const checkpointEveryMs =
+      options.checkpointEveryMs === undefined
+        ? null
+        : positiveInteger(options.checkpointEveryMs, 0, 'checkpointEveryMs');
     mkdirSync(dirname(resolve(file)), { recursive: true });
 
     // `timeout` is SQLite's busy_timeout: how long to wait for another process's write lock.
@@ -263,6 +274,13 @@ export class SqliteEventStore implements EventStore, BatchSource {
     this.selectDataVersion = this.db.prepare<[], number>('PRAGMA data_version');
     this.selectDataVersion.pluck();
     this.commitBatch = this.db.transaction((batch: AppendRequest[]) => this.applyBatch(batch));
+    this.checkpointer =
+      checkpointEveryMs === null
+        ? null
+        : new WalCheckpointer(file, {
+            driver: require.resolve('better-sqlite3'),
+            everyMs: checkpointEveryMs,
+          });
   }
 
   appendToStream(
@@ -393,6 +411,7 @@ export class SqliteEventStore implements EventStore, BatchSource {
     // Appends already accepted are committed and synced, not dropped.
     this.flush();
     await this.wal.close();
+    await this.checkpointer?.close();
     await Promise.all([...this.subscriptions].map((s) => s.stop()));
     this.db.close();
   }

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { Clock } from '@vetted/kernel';
+import { type Clock, WalCheckpointer } from '@vetted/kernel';
 import { Dec } from '@vetted/venues';
 import { Dex } from '../dex/dex';
 import { PoolReserves } from '../dex/pool-reserves';
@@ -29,6 +29,8 @@ export interface WorldOptions {
   /** 0 settles every transaction at submission; kept from the last open that gave it. */
   blockTimeSeconds?: number;
   synchronous?: SynchronousMode;
+  /** Checkpoint the file's WAL on a worker thread this often (WalCheckpointer); off by default. */
+  checkpointEveryMs?: number;
 }
 
 /** The venues' collateral at genesis: the perp house and the prediction treasury. */
@@ -55,6 +57,7 @@ export class World {
   readonly perpAccounts: PerpAccounts;
   readonly submissions: Submissions;
   readonly writes: WriteQueue;
+  private readonly checkpointer: WalCheckpointer | null = null;
 
   private constructor(
     readonly db: Database.Database,
@@ -86,6 +89,11 @@ export class World {
       this.meta.set('block_time_ms', String(blockTimeMs));
       if (fresh) this.genesis(epochMs);
     }).immediate();
+    if (options.checkpointEveryMs !== undefined)
+      this.checkpointer = new WalCheckpointer(db.name, {
+        driver: require.resolve('better-sqlite3'),
+        everyMs: options.checkpointEveryMs,
+      });
   }
 
   static open(options: WorldOptions): World {
@@ -125,6 +133,8 @@ export class World {
 
   close(): void {
     this.writes.close();
+    // Its worker closes its own connection after the checkpoint it may be running.
+    void this.checkpointer?.close();
     this.db.close();
   }
 

@@ -1,0 +1,75 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WalCheckpointer } from './wal-checkpointer';
+
+const driver = require.resolve('better-sqlite3');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('WalCheckpointer', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'wal-checkpointer-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** A WAL database whose own connection never checkpoints, with `rows` rows of 1 KB committed. */
+  function writer(file: string, rows: number): Database.Database {
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.pragma('wal_autocheckpoint = 0');
+    db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT NOT NULL)');
+    const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+    for (let i = 0; i < rows; i++) insert.run('x'.repeat(1000));
+    return db;
+  }
+
+  it('copies the WAL into the database file off the writing thread, and stops on close', async () => {
+    const file = join(dir, 'db.sqlite');
+    const db = writer(file, 500);
+    try {
+      // Everything is still in the WAL: the database file holds no more than its first pages.
+      expect(statSync(file).size).toBeLessThan(64 * 1024);
+      const checkpointer = new WalCheckpointer(file, { driver, everyMs: 5 });
+      for (let i = 0; i < 200 && statSync(file).size < 500 * 1000; i++) await sleep(10);
+      expect(statSync(file).size).toBeGreaterThan(500 * 1000);
+      await checkpointer.close();
+      await checkpointer.close();
+
+      // Closed: later commits stay in the WAL.
+      const before = statSync(file).size;
+      const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+      for (let i = 0; i < 200; i++) insert.run('y'.repeat(1000));
+      await sleep(50);
+      expect(statSync(file).size).toBe(before);
+      expect(db.prepare('SELECT COUNT(*) FROM t').pluck().get()).toBe(700);
+    } finally {
+      db.close();
+    }
+  });
+
+  it('lets the writing connection restart the WAL once everything is copied', async () => {
+    const file = join(dir, 'db.sqlite');
+    const db = writer(file, 300);
+    const checkpointer = new WalCheckpointer(file, { driver, everyMs: 5 });
+    try {
+      const wal = `${file}-wal`;
+      const grown = statSync(wal).size;
+      for (let i = 0; i < 200 && statSync(file).size < 300 * 1000; i++) await sleep(10);
+      await checkpointer.close();
+      // The next commit starts the WAL over instead of appending to it: the file stops growing.
+      const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+      for (let i = 0; i < 100; i++) insert.run('z'.repeat(1000));
+      expect(statSync(wal).size).toBe(grown);
+    } finally {
+      await checkpointer.close();
+      db.close();
+    }
+  });
+
+  it('closes at once when its worker could not start', async () => {
+    const checkpointer = new WalCheckpointer(join(dir, 'missing.sqlite'), { driver, everyMs: 5 });
+    await expect(checkpointer.close()).resolves.toBeUndefined();
+  });
+});
