@@ -1,5 +1,7 @@
+import { transformSync } from '@swc/core';
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WalCheckpointer } from './wal-checkpointer';
@@ -66,6 +68,25 @@ describe('WalCheckpointer', () => {
       await checkpointer.close();
       db.close();
     }
+  });
+
+  it('keeps the process alive until its worker has exited, while close is awaited', () => {
+    // The class compiled alone, run by a plain node process with nothing else to keep it alive.
+    const { code } = transformSync(readFileSync(join(__dirname, 'wal-checkpointer.ts'), 'utf8'), {
+      jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
+      module: { type: 'commonjs' },
+    });
+    const compiled = join(dir, 'wal-checkpointer.js');
+    writeFileSync(compiled, code);
+    const file = join(dir, 'db.sqlite');
+    writer(file, 10).close();
+    const script = `
+      const { WalCheckpointer } = require(${JSON.stringify(compiled)});
+      const checkpointer = new WalCheckpointer(${JSON.stringify(file)}, { driver: ${JSON.stringify(driver)}, everyMs: 5 });
+      checkpointer.close().then(() => console.log('closed'));
+    `;
+    const output = execFileSync(process.execPath, ['-e', script], { encoding: 'utf8', timeout: 20_000 });
+    expect(output.trim()).toBe('closed');
   });
 
   it('closes at once when its worker could not start', async () => {

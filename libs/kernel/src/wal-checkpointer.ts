@@ -61,6 +61,9 @@ export class WalCheckpointer {
     this.closing ??= new Promise<void>((resolve) => {
       if (this.exited) return resolve();
       this.worker.once('exit', () => resolve());
+      // Held until it has exited: an unreferenced worker would let the process end while the
+      // caller still awaits this (with whatever the caller meant to do next left undone).
+      this.worker.ref();
       this.worker.postMessage('close');
     });
     return this.closing;
