@@ -89,6 +89,11 @@ describe('WalCheckpointer', () => {
     expect(output.trim()).toBe('closed');
   });
 
+  it('refuses a period that is not a positive integer', () => {
+    for (const everyMs of [0, -5, 2.5, Number.NaN])
+      expect(() => new WalCheckpointer(join(dir, 'db.sqlite'), { driver, everyMs })).toThrow(RangeError);
+  });
+
   it('closes at once when its worker could not start', async () => {
     const checkpointer = new WalCheckpointer(join(dir, 'missing.sqlite'), { driver, everyMs: 5 });
     await expect(checkpointer.close()).resolves.toBeUndefined();

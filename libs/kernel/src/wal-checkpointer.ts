@@ -35,8 +35,8 @@ parentPort.once('message', () => {
  * pages are already in the database file, so it copies only the last few and the WAL restarts from
  * its beginning (measured: the longest commit went from 20 ms to 1-3 ms).
  *
- * A worker that fails leaves the owning connection checkpointing alone, as before; the worker never
- * keeps the process alive.
+ * A worker that fails leaves the owning connection checkpointing alone, as before. The worker does
+ * not keep the process alive, except while `close` waits for it to end.
  */
 export class WalCheckpointer {
   private readonly worker: Worker;
@@ -44,6 +44,8 @@ export class WalCheckpointer {
   private closing: Promise<void> | null = null;
 
   constructor(file: string, options: WalCheckpointerOptions) {
+    if (!Number.isSafeInteger(options.everyMs) || options.everyMs < 1)
+      throw new RangeError(`everyMs must be a positive integer, got ${options.everyMs}`);
     this.worker = new Worker(PROGRAM, {
       eval: true,
       workerData: { file, driver: options.driver, everyMs: options.everyMs },
