@@ -1,13 +1,11 @@
 import { RecentMap, WalCheckpointer } from '@vetted/kernel';
 import Database from 'better-sqlite3';
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type {
   AllHandler,
   AllSubscription,
   AppendResult,
-  EventMetadata,
   EventStore,
   ExpectedRevision,
   NewEvent,
@@ -18,6 +16,15 @@ import { WrongExpectedRevisionError } from '../event-store';
 import { assertExpectedRevision, matchesExpectedRevision } from '../expected-revision';
 import type { Position } from '../position';
 import { positionOf } from '../position';
+import {
+  COLUMNS,
+  recordedOf,
+  toPending,
+  toRecorded,
+  type PendingEvent,
+  type Row,
+  type Written,
+} from './event-rows';
 import type { BatchSource, ReadProgress } from './sqlite-subscription';
 import { SqliteSubscription } from './sqlite-subscription';
 import { WalSync } from './wal-sync';
@@ -56,27 +63,6 @@ const SCHEMA = `
     UNIQUE (stream_id, revision)
   ) STRICT`;
 
-const COLUMNS = 'position, stream_id, revision, id, type, body, created_at';
-type Row = [
-  position: number,
-  streamId: string,
-  revision: number,
-  id: string,
-  type: string,
-  body: string,
-  createdAt: string,
-];
-interface Body {
-  data: unknown;
-  metadata: EventMetadata;
-}
-
-interface PendingEvent {
-  id: string;
-  type: string;
-  body: string;
-}
-
 interface AppendRequest {
   streamId: string;
   expected: ExpectedRevision;
@@ -95,60 +81,6 @@ const DEFAULT_MAX_COUNT = 1000;
 const KNOWN_REVISIONS = 50_000;
 const DEFAULT_BATCH_SIZE = 5000;
 const WAL_AUTOCHECKPOINT_PAGES = 10_000;
-
-function toRecorded(row: Row): RecordedEvent {
-  const body = JSON.parse(row[5]) as Body;
-  return {
-    id: row[3],
-    streamId: row[1],
-    revision: row[2],
-    position: positionOf(row[0]),
-    type: row[4],
-    data: body.data,
-    metadata: body.metadata,
-    createdAt: row[6],
-  };
-}
-
-/** An append that wrote events, and where they went. */
-interface Written {
-  request: AppendRequest;
-  outcome: AppendResult;
-}
-
-/** The events of one commit as a read would return them, from what was appended (bodies parsed anew). */
-function recordedOf(written: readonly Written[], createdAt: string): RecordedEvent[] {
-  const out: RecordedEvent[] = [];
-  for (const { request, outcome } of written) {
-    const n = request.events.length;
-    const firstRevision = outcome.nextExpectedRevision - n + 1;
-    const firstPosition = outcome.position.commit - BigInt(n) + 1n;
-    request.events.forEach((event, i) => {
-      const body = JSON.parse(event.body) as Body;
-      out.push({
-        id: event.id,
-        streamId: request.streamId,
-        revision: firstRevision + i,
-        position: positionOf(firstPosition + BigInt(i)),
-        type: event.type,
-        data: body.data,
-        metadata: body.metadata,
-        createdAt,
-      });
-    });
-  }
-  return out;
-}
-
-function toPending(event: NewEvent): PendingEvent {
-  if (typeof event.type !== 'string' || event.type === '')
-    throw new TypeError('event type must be a non-empty string');
-  return {
-    id: event.id ?? randomUUID(),
-    type: event.type,
-    body: JSON.stringify({ data: event.data, metadata: event.metadata ?? {} }),
-  };
-}
 
 function isUniqueViolation(error: unknown): boolean {
   return (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import type { AppendResult, EventMetadata, NewEvent, RecordedEvent } from '../event-store';
+import { positionOf } from '../position';
+
+/**
+ * How an event is stored as a row of the `events` table and read back: its data and metadata as
+ * one JSON body, serialized before the append is queued and parsed anew on every read.
+ */
+export const COLUMNS = 'position, stream_id, revision, id, type, body, created_at';
+
+export type Row = [
+  position: number,
+  streamId: string,
+  revision: number,
+  id: string,
+  type: string,
+  body: string,
+  createdAt: string,
+];
+
+interface Body {
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+/** An event as it waits for its append: serialized, so one that cannot be stored fails alone. */
+export interface PendingEvent {
+  id: string;
+  type: string;
+  body: string;
+}
+
+export function toPending(event: NewEvent): PendingEvent {
+  if (typeof event.type !== 'string' || event.type === '')
+    throw new TypeError('event type must be a non-empty string');
+  return {
+    id: event.id ?? randomUUID(),
+    type: event.type,
+    body: JSON.stringify({ data: event.data, metadata: event.metadata ?? {} }),
+  };
+}
+
+export function toRecorded(row: Row): RecordedEvent {
+  const body = JSON.parse(row[5]) as Body;
+  return {
+    id: row[3],
+    streamId: row[1],
+    revision: row[2],
+    position: positionOf(row[0]),
+    type: row[4],
+    data: body.data,
+    metadata: body.metadata,
+    createdAt: row[6],
+  };
+}
+
+/** An append that wrote events, and where they went. */
+export interface Written {
+  request: { streamId: string; events: readonly PendingEvent[] };
+  outcome: AppendResult;
+}
+
+/** The events of one commit as a read would return them, from what was appended (bodies parsed anew). */
+export function recordedOf(written: readonly Written[], createdAt: string): RecordedEvent[] {
+  const out: RecordedEvent[] = [];
+  for (const { request, outcome } of written) {
+    const n = request.events.length;
+    const firstRevision = outcome.nextExpectedRevision - n + 1;
+    const firstPosition = outcome.position.commit - BigInt(n) + 1n;
+    request.events.forEach((event, i) => {
+      const body = JSON.parse(event.body) as Body;
+      out.push({
+        id: event.id,
+        streamId: request.streamId,
+        revision: firstRevision + i,
+        position: positionOf(firstPosition + BigInt(i)),
+        type: event.type,
+        data: body.data,
+        metadata: body.metadata,
+        createdAt,
+      });
+    });
+  }
+  return out;
+}
