@@ -1,19 +1,14 @@
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-import fs, { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AllSubscription, NewEvent, RecordedEvent } from '../event-store';
+import type { RecordedEvent } from '../event-store';
 import { WrongExpectedRevisionError } from '../event-store';
 import { eventStoreContract } from '../event-store.contract';
+import { one, sleep, sqliteStoreFixture } from '../testing/sqlite-store-fixture';
 import { SqliteEventStore } from './sqlite-event-store';
 
-const dir = mkdtempSync(join(tmpdir(), 'vetted-event-store-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-const newFile = (): string => join(dir, `${randomUUID()}.db`);
-const one = (n: number, type = 'Tested'): NewEvent[] => [{ type, data: { n } }];
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+const { dir, newFile, open } = sqliteStoreFixture();
 
 eventStoreContract(
   'SqliteEventStore',
@@ -22,17 +17,6 @@ eventStoreContract(
 );
 
 describe('SqliteEventStore', () => {
-  const opened: SqliteEventStore[] = [];
-  function open(file = newFile(), pollIntervalMs = 25): SqliteEventStore {
-    const store = new SqliteEventStore({ file, pollIntervalMs });
-    opened.push(store);
-    return store;
-  }
-
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((store) => store.close()));
-  });
-
   describe('subscriptions by event type', () => {
     it('takes its own commits from memory, as a read would return them, and moves past other types', async () => {
       const store = open();
@@ -69,195 +53,6 @@ describe('SqliteEventStore', () => {
       for (let i = 0; i < 50 && seen.length < 2; i++) await sleep(20);
       expect(seen).toEqual(['elsewhere', 'here']);
       await subscription.stop();
-    });
-  });
-
-  describe('checkpoints on a worker thread', () => {
-    const bulky = (n: number): NewEvent[] => [{ type: 'Tested', data: { n, pad: 'x'.repeat(1000) } }];
-
-    it('copies the WAL into the database file without this connection checkpointing', async () => {
-      const file = newFile();
-      const plain = open(file);
-      for (let i = 0; i < 300; i++)
-        await plain.appendToStream(`s-${i}`, bulky(i), { expectedRevision: 'no_stream' });
-      await sleep(50);
-      // Far below its own autocheckpoint threshold: everything is still in the WAL.
-      expect(statSync(file).size).toBeLessThan(100 * 1024);
-
-      const store = new SqliteEventStore({ file, checkpointEveryMs: 5 });
-      opened.push(store);
-      for (let i = 0; i < 200 && statSync(file).size < 300 * 1000; i++) await sleep(10);
-      expect(statSync(file).size).toBeGreaterThan(300 * 1000);
-      expect(await store.readAll({ maxCount: 1000 })).toHaveLength(300);
-    });
-
-    it('refuses a period that is not a positive integer', () => {
-      expect(() => new SqliteEventStore({ file: newFile(), checkpointEveryMs: 0 })).toThrow(RangeError);
-    });
-  });
-
-  describe('durability', () => {
-    /** Holds the store's fdatasyncs until `release` runs them for real. */
-    function holdSyncs(): {
-      held: () => number;
-      /** Runs every held sync, or only the one at `index` (in the order they were asked for). */
-      release: (index?: number) => void;
-      restore: () => void;
-    } {
-      const real = fs.fdatasync;
-      let waiting: (() => void)[] = [];
-      const spy = jest.spyOn(fs, 'fdatasync').mockImplementation(((
-        fd: number,
-        callback: (error: NodeJS.ErrnoException | null) => void,
-      ) => {
-        waiting.push(() => real(fd, callback));
-      }) as typeof fs.fdatasync);
-      return {
-        held: () => waiting.length,
-        release: (index?: number) => {
-          const now = index === undefined ? waiting : waiting.splice(index, 1);
-          if (index === undefined) waiting = [];
-          for (const run of now) run();
-        },
-        restore: () => spy.mockRestore(),
-      };
-    }
-    const settled = async (promise: Promise<unknown>): Promise<boolean> => {
-      let done = false;
-      void promise.then(
-        () => (done = true),
-        () => (done = true),
-      );
-      await sleep(20);
-      return done;
-    };
-
-    /** The stream ids a subscription to `$all` of `store` has been handed, in order. */
-    const watch = (store: SqliteEventStore): { seen: string[]; subscription: AllSubscription } => {
-      const seen: string[] = [];
-      const subscription = store.subscribeToAll({}, (events) => {
-        for (const event of events) seen.push(event.streamId);
-      });
-      return { seen, subscription };
-    };
-
-    it('answers an append, and shows its events, only once the WAL is synced after its commit', async () => {
-      const store = open();
-      const { seen, subscription } = watch(store);
-      const syncs = holdSyncs();
-      try {
-        const first = store.appendToStream('a', one(1), { expectedRevision: 'no_stream' });
-        expect(await settled(first)).toBe(false);
-        expect(syncs.held()).toBe(1);
-        // Committed (a command reads it), but not on disk yet: nobody else sees it.
-        expect(await store.readStream('a')).toHaveLength(1);
-        expect(await store.readAll()).toEqual([]);
-        expect(await store.headPosition()).toBeNull();
-        expect(seen).toEqual([]);
-
-        // Committed while the first sync runs: it starts its own at once.
-        const second = store.appendToStream('b', one(2), { expectedRevision: 'no_stream' });
-        await sleep(10);
-        expect(syncs.held()).toBe(2);
-        syncs.release(0);
-        await expect(first).resolves.toMatchObject({ nextExpectedRevision: 0 });
-        expect(await settled(second)).toBe(false);
-        expect(seen).toEqual(['a']);
-        expect((await store.readAll()).map((e) => e.streamId)).toEqual(['a']);
-
-        expect(syncs.held()).toBe(1);
-        syncs.release();
-        await expect(second).resolves.toMatchObject({ nextExpectedRevision: 0 });
-        await sleep(10);
-        expect(seen).toEqual(['a', 'b']);
-        expect(store.stats()).toMatchObject({ transactions: 2, syncs: 2 });
-      } finally {
-        syncs.release();
-        syncs.restore();
-      }
-      await subscription.stop();
-    });
-
-    it('runs at most two syncs at once, and a later sync answers for the commits of an earlier one', async () => {
-      const store = open();
-      const { seen, subscription } = watch(store);
-      const syncs = holdSyncs();
-      try {
-        const first = store.appendToStream('a', one(1), { expectedRevision: 'no_stream' });
-        await sleep(5);
-        const second = store.appendToStream('b', one(2), { expectedRevision: 'no_stream' });
-        await sleep(5);
-        const third = store.appendToStream('c', one(3), { expectedRevision: 'no_stream' });
-        await sleep(10);
-        // Two run; the third commit waits for one of them to end.
-        expect(syncs.held()).toBe(2);
-
-        // The second sync ends first: it began after the first commit, so both are on disk.
-        syncs.release(1);
-        await expect(first).resolves.toMatchObject({ nextExpectedRevision: 0 });
-        await expect(second).resolves.toMatchObject({ nextExpectedRevision: 0 });
-        expect(await settled(third)).toBe(false);
-        await sleep(10);
-        expect(seen).toEqual(['a', 'b']);
-        // The third commit's sync started when the second ended; the first's end changes nothing.
-        expect(syncs.held()).toBe(2);
-        syncs.release(0);
-        expect(await settled(third)).toBe(false);
-        expect((await store.readAll()).map((e) => e.streamId)).toEqual(['a', 'b']);
-
-        syncs.release();
-        await expect(third).resolves.toMatchObject({ nextExpectedRevision: 0 });
-        await sleep(10);
-        expect(seen).toEqual(['a', 'b', 'c']);
-        expect(store.stats()).toMatchObject({ transactions: 3, syncs: 3 });
-      } finally {
-        syncs.release();
-        syncs.restore();
-      }
-      await subscription.stop();
-    });
-
-    it("delivers another connection's commits once they are synced here too", async () => {
-      const file = newFile();
-      const store = open(file);
-      const { seen, subscription } = watch(store);
-      const other = open(file);
-      await other.appendToStream('elsewhere', one(1), { expectedRevision: 'no_stream' });
-      const syncs = holdSyncs();
-      try {
-        await sleep(100);
-        // The poll saw the other commit and asked for a sync, which is held.
-        expect(syncs.held()).toBe(1);
-        expect(seen).toEqual([]);
-        syncs.release();
-        for (let i = 0; i < 50 && seen.length < 1; i++) await sleep(10);
-        expect(seen).toEqual(['elsewhere']);
-      } finally {
-        syncs.release();
-        syncs.restore();
-      }
-      await subscription.stop();
-    });
-
-    it('refuses the appends of a commit whose sync fails, and shows none of it', async () => {
-      const store = open();
-      const spy = jest.spyOn(fs, 'fdatasync').mockImplementationOnce(((
-        _fd: number,
-        callback: (error: NodeJS.ErrnoException | null) => void,
-      ) => {
-        callback(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }));
-      }) as typeof fs.fdatasync);
-      try {
-        await expect(store.appendToStream('a', one(1), { expectedRevision: 'no_stream' })).rejects.toThrow(
-          /EIO/,
-        );
-        expect(await store.readAll()).toEqual([]);
-      } finally {
-        spy.mockRestore();
-      }
-      // The next sync covers it: the row was committed, and is now on disk.
-      await store.appendToStream('b', one(2), { expectedRevision: 'no_stream' });
-      expect((await store.readAll()).map((e) => e.streamId)).toEqual(['a', 'b']);
     });
   });
 
@@ -445,7 +240,7 @@ describe('SqliteEventStore', () => {
   describe('two instances on one file', () => {
     it('delivers events appended by the other instance to a live subscription', async () => {
       const file = newFile();
-      const reader = open(file, 20);
+      const reader = open(file, { pollIntervalMs: 20 });
       const writer = open(file);
       await writer.appendToStream('s', one(0), { expectedRevision: 'no_stream' });
       const seen: RecordedEvent[] = [];
