@@ -1,6 +1,6 @@
 import { EVENT_STORE, type EventStore, walletStream } from '@vetted/event-store';
 import { USDC_ADDRESSES } from '@vetted/sandbox';
-import { adminHeader, SandboxTestClient } from '../support/sandbox-client';
+import { SandboxTestClient } from '../support/sandbox-client';
 import { bearer } from '../support/test-app';
 
 describe('balances: faucet, refresh, observation, balance_change', () => {
@@ -27,12 +27,11 @@ describe('balances: faucet, refresh, observation, balance_change', () => {
   it('faucets, refreshes, shows exact balances and a balance_change only in the owner feed', async () => {
     const user = await c.app.signUp();
     const [evm, solana] = user.wallets;
-    const priced = await c.post(
-      '/v1/sandbox/prices',
-      null,
-      { network: 'base', asset: USDC_ADDRESSES.base, usd: '1' },
-      adminHeader,
-    );
+    const priced = await c.admin('/v1/sandbox/prices', {
+      network: 'base',
+      asset: USDC_ADDRESSES.base,
+      usd: '1',
+    });
     expect(priced.statusCode).toBe(200);
 
     const faucet = await c.post('/v1/sandbox/faucet', user.token, {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseEvmAddress } from '@vetted/kernel';
-import { adminHeader, SandboxTestClient } from '../support/sandbox-client';
+import { SandboxTestClient } from '../support/sandbox-client';
 
 let c: SandboxTestClient;
 beforeAll(async () => {
@@ -72,14 +72,7 @@ describe('prediction-venue deposit wallets', () => {
     const user = await c.app.signUp();
     const [evm] = user.wallets;
     expect(
-      (
-        await c.post(
-          '/v1/sandbox/faults',
-          null,
-          { target: 'depositWallet', mode: 'fail', count: 1 },
-          adminHeader,
-        )
-      ).statusCode,
+      (await c.admin('/v1/sandbox/faults', { target: 'depositWallet', mode: 'fail', count: 1 })).statusCode,
     ).toBe(201);
     const key = randomUUID();
     const failed = await c.post('/v1/predict/deposit-wallets', user.token, {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PUSD_POLYGON, USDC_ADDRESSES } from '@vetted/sandbox';
-import { adminHeader, SandboxTestClient } from '../support/sandbox-client';
+import { SandboxTestClient } from '../support/sandbox-client';
 import { bearer } from '../support/test-app';
 
 const USDC = USDC_ADDRESSES.base;
@@ -16,9 +16,8 @@ describe('reviewed operations, the remaining arms and faults, over HTTP', () => 
   });
   afterAll(() => c.app.close());
 
-  const admin = (url: string, payload: object) => c.post(url, null, payload, adminHeader);
   const fault = async (target: string, mode: string) => {
-    const res = await admin('/v1/sandbox/faults', { target, mode, count: 1 });
+    const res = await c.admin('/v1/sandbox/faults', { target, mode, count: 1 });
     expect(res.statusCode).toBe(201);
   };
   const faucet = async (
@@ -253,7 +252,7 @@ describe('reviewed operations, the remaining arms and faults, over HTTP', () => 
       await faucet(user.token, evm.id, 'polygon', PUSD_POLYGON, '100');
       const market = (await markets()).find((m) => m.id === 'world-cup-2026-winner')!;
       const [winner, loser] = market.outcomes.map((o) => o.asset.token);
-      const resolved = await admin(`/v1/sandbox/markets/${market.id}/resolve`, { outcome: winner });
+      const resolved = await c.admin(`/v1/sandbox/markets/${market.id}/resolve`, { outcome: winner });
       expect(resolved.statusCode).toBe(200);
       const before = await c.app.head();
       const refused = await create(user.token, {
@@ -343,7 +342,7 @@ describe('reviewed operations, the remaining arms and faults, over HTTP', () => 
       const op = await settled(user.token, created.json().id, async () => {
         if (Date.now() - advancedAt < 300) return;
         advancedAt = Date.now();
-        expect((await admin('/v1/sandbox/clock', { advanceSeconds: 13 })).statusCode).toBe(200);
+        expect((await c.admin('/v1/sandbox/clock', { advanceSeconds: 13 })).statusCode).toBe(200);
       });
       expect(op).toMatchObject({ state: 'done', txs: [{ network: 'base', status: 'success' }] });
       expect(amountOf(await balances(user.token, recipient.id), 'base', USDC)).toBe(8_000_000n);
@@ -417,7 +416,7 @@ describe('reviewed operations, the remaining arms and faults, over HTTP', () => 
       expect(created.statusCode).toBe(201);
       expect(created.json().request.actions).toHaveLength(1);
       const lower = (Number(ethUsd) * 0.8).toFixed(2);
-      const moved = await admin('/v1/sandbox/prices', { network: 'base', asset: 'native', usd: lower });
+      const moved = await c.admin('/v1/sandbox/prices', { network: 'base', asset: 'native', usd: lower });
       expect(moved.statusCode).toBe(200);
 
       await approve(user.token, created.json().id);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { toChecksumAddress } from '@vetted/kernel';
 import { SANDBOX } from '@vetted/platform';
 import { type Sandbox, USDC_ADDRESSES } from '@vetted/sandbox';
-import { adminHeader, type JsonObject, SandboxTestClient } from '../support/sandbox-client';
+import { type JsonObject, SandboxTestClient } from '../support/sandbox-client';
 import { bearer } from '../support/test-app';
 
 const USDC = USDC_ADDRESSES.base;
@@ -218,12 +218,7 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     expect(swap.kind).toBe('swap');
     // ETH soars on the oracle: the pool is traded to it before the swap, and 5 USDC no longer buy
     // the pinned minimum (1% below the quote).
-    const moved = await c.post(
-      '/v1/sandbox/prices',
-      null,
-      { network: 'base', asset: 'native', usd: '1000000' },
-      adminHeader,
-    );
+    const moved = await c.admin('/v1/sandbox/prices', { network: 'base', asset: 'native', usd: '1000000' });
     expect(moved.statusCode).toBe(200);
     const failed = (await call(user.token, swap.id, 'approve')).json();
     expect(failed).toMatchObject({

@@ -1,5 +1,5 @@
 import { USDC_ADDRESSES } from '@vetted/sandbox';
-import { adminHeader, SandboxTestClient } from '../support/sandbox-client';
+import { SandboxTestClient } from '../support/sandbox-client';
 
 let c: SandboxTestClient;
 beforeAll(async () => {
@@ -16,33 +16,29 @@ describe('sandbox admin and explorer', () => {
   });
 
   it('moves time, expires prices, resolves markets', async () => {
-    const before = (await c.post('/v1/sandbox/clock', null, { advanceSeconds: 0 }, adminHeader)).json().now;
-    const after = (await c.post('/v1/sandbox/clock', null, { advanceSeconds: 90 }, adminHeader)).json().now;
+    const before = (await c.admin('/v1/sandbox/clock', { advanceSeconds: 0 })).json().now;
+    const after = (await c.admin('/v1/sandbox/clock', { advanceSeconds: 90 })).json().now;
     const moved = Date.parse(after) - Date.parse(before);
     expect(moved).toBeGreaterThanOrEqual(90_000);
     expect(moved).toBeLessThan(95_000);
-    const expired = await c.post(
-      '/v1/sandbox/prices',
-      null,
-      { network: 'ethereum', asset: 'native', expire: true },
-      adminHeader,
-    );
+    const expired = await c.admin('/v1/sandbox/prices', {
+      network: 'ethereum',
+      asset: 'native',
+      expire: true,
+    });
     expect(expired.statusCode).toBe(200);
     const market = (await c.app.request({ method: 'GET', url: '/v1/sandbox/markets' })).json()[0];
     const outcome = market.outcomes[0];
-    const resolved = await c.post(
-      `/v1/sandbox/markets/${market.id}/resolve`,
-      null,
-      { outcome: outcome.asset.token },
-      adminHeader,
-    );
+    const resolved = await c.admin(`/v1/sandbox/markets/${market.id}/resolve`, {
+      outcome: outcome.asset.token,
+    });
     expect(resolved.statusCode).toBe(200);
     expect(resolved.json()).toMatchObject({
       id: market.id,
       status: 'resolved',
       winningOutcome: outcome.asset.token,
     });
-    const unknown = await c.post('/v1/sandbox/markets/nope/resolve', null, { outcome: 'x' }, adminHeader);
+    const unknown = await c.admin('/v1/sandbox/markets/nope/resolve', { outcome: 'x' });
     expect(unknown.statusCode).toBe(400);
   });
 

@@ -3,7 +3,7 @@ import { newSolanaAddress, toChecksumAddress } from '@vetted/kernel';
 import { buildInstructionTransaction } from '@vetted/operations/shape-b/solana';
 import { SANDBOX } from '@vetted/platform';
 import { PUSD_POLYGON, type Sandbox, USDC_ADDRESSES } from '@vetted/sandbox';
-import { adminHeader, type JsonObject, SandboxTestClient } from '../support/sandbox-client';
+import { type JsonObject, SandboxTestClient } from '../support/sandbox-client';
 
 const USDC = USDC_ADDRESSES.base;
 
@@ -260,20 +260,10 @@ describe('Shape B intent rules over HTTP', () => {
   it('13. USD sizing uses the service price reader; a missing or expired price refuses preparation', async () => {
     const op = await accepted(send({ valueUsd: '3' }));
     expect(op.request.review.amount.amountRaw).toBe('3000000');
-    const expired = await c.post(
-      '/v1/sandbox/prices',
-      null,
-      { network: 'base', asset: 'native', expire: true },
-      adminHeader,
-    );
+    const expired = await c.admin('/v1/sandbox/prices', { network: 'base', asset: 'native', expire: true });
     expect(expired.statusCode).toBe(200);
     await refused({ ...send({ valueUsd: '3' }), asset: native }, { code: 'PRICE_UNAVAILABLE' });
-    const restored = await c.post(
-      '/v1/sandbox/prices',
-      null,
-      { network: 'base', asset: 'native', usd: '3000' },
-      adminHeader,
-    );
+    const restored = await c.admin('/v1/sandbox/prices', { network: 'base', asset: 'native', usd: '3000' });
     expect(restored.statusCode).toBe(200);
     await accepted({ ...send({ valueUsd: '3' }), asset: native });
   });

@@ -8,7 +8,7 @@ export type JsonObject = Record<string, any>;
 const TERMINAL = ['done', 'failed', 'failed_before_effect', 'dismissed', 'canceled'];
 
 export const SANDBOX_ADMIN = 'test-sandbox-admin-token';
-export const adminHeader = { 'x-sandbox-admin': SANDBOX_ADMIN };
+const adminHeader = { 'x-sandbox-admin': SANDBOX_ADMIN };
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type WalletJson = { id: number; refresh: { status: string }; [field: string]: any };
@@ -34,6 +34,11 @@ export class SandboxTestClient {
       headers: { ...(token ? bearer(token) : {}), ...headers },
       payload,
     });
+  }
+
+  /** A sandbox admin call: no bearer token, the admin header. */
+  admin(url: string, payload?: object) {
+    return this.post(url, null, payload, adminHeader);
   }
 
   async wallets(token: string, archived = false): Promise<WalletJson[]> {
