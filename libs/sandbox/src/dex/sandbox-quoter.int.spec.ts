@@ -76,6 +76,34 @@ describe('SandboxQuoter', () => {
     }
   });
 
+  it('prices a pool from the oracle version and the reserves of the moment, reusing neither across a change', async () => {
+    const { sandbox } = fixture.open();
+    const world = (sandbox as unknown as { world: World }).world;
+    const [hop] = routeBetween(ethOnBase, usdcOnBase)!;
+    const expected = () => world.dex.reserves.expected(hop.pool, world.clock.nowMs());
+    const quoteOneEth = async () =>
+      (await sandbox.quoter.quote({ from: ethOnBase, to: usdcOnBase, amountInRaw: ETH })).amountOutRaw;
+
+    // A pool nobody swapped against since the price moved is priced at the oracle's target, each
+    // time the same one while neither the price nor the reserves move.
+    await sandbox.setPrice(ethOnBase, '2000');
+    const first = expected();
+    expect(expected()).toBe(first);
+    const at2000 = await quoteOneEth();
+    expect(Number(at2000) / 1e6).toBeCloseTo(2000 * 0.997, -1);
+
+    // A new price is a new oracle version: a new target.
+    await sandbox.setPrice(ethOnBase, '3000');
+    expect(expected()).not.toEqual(first);
+    expect(Number(await quoteOneEth()) / 1e6).toBeCloseTo(3000 * 0.997, -1);
+
+    // Back to the first price at a later revision: the same reserves as before, computed again.
+    await sandbox.setPrice(ethOnBase, '2000');
+    expect(expected()).toEqual(first);
+    expect(expected()).not.toBe(first);
+    expect(await quoteOneEth()).toBe(at2000);
+  });
+
   it('refuses what cannot be quoted, with a reason', async () => {
     const { sandbox } = fixture.open();
     const outcome = (await sandbox.markets())[0].outcomes[0].asset;
