@@ -10,12 +10,6 @@ import { POOLS, type PoolSpec } from './pools';
 
 const ARBITRAGE_INVENTORY_MULTIPLE = 100n;
 
-/**
- * Pool reserves are the pool accounts' balances. Between price steps a pool keeps the impact of
- * the swaps made against it; once the oracle has moved, the arbitrageur (an account with its own
- * inventory) trades the pool back to the oracle price before the next swap, moving value like
- * anyone else, so conservation holds. Each pool remembers the oracle version it last synced to.
- */
 /** A pool's oracle target, for the oracle version and the reserves it was computed from. */
 interface Target {
   version: string;
@@ -23,12 +17,18 @@ interface Target {
   to: [bigint, bigint];
 }
 
+/**
+ * Pool reserves are the pool accounts' balances. Between price steps a pool keeps the impact of
+ * the swaps made against it; once the oracle has moved, the arbitrageur (an account with its own
+ * inventory) trades the pool back to the oracle price before the next swap, moving value like
+ * anyone else, so conservation holds. Each pool remembers the oracle version it last synced to.
+ */
 export class PoolReserves {
   private synced = new Map<string, string>();
   /**
-   * The last target per pool. Between price steps nearly every quote of a pool nobody swapped
-   * against asks for the same one, and computing it (decimal prices, a bigint square root) was
-   * about a fifth of quoting a swap.
+   * The last target per pool. Between price steps every quote of a pool nobody swapped against
+   * asks for the same one, and computing it (decimal prices, a bigint square root) was more than
+   * half the cost of a quote.
    */
   private readonly targets = new Map<string, Target>();
   private readonly selectSynced: Database.Statement<[], [string, string]>;
