@@ -508,7 +508,7 @@ export const operationsBench: Bench = {
           ratio: createP99 / lifeBareP99,
           target: { kind: 'ratio<=', value: LIFECYCLE_P99_FACTOR },
           notes: [
-            `the median of the lifecycle rounds' create p99s (${createP99s.map((p) => formatNumber(p)).join(', ')} ms; ${creates.length} creates measured client-side, fresh keys, ${LIFECYCLE_CLIENTS} in flight at most) against the median p99 of the bare rounds between them (${lifeBare.map((l) => l.p99).join(', ')} ms; ${CONNECTIONS} connections); all creates pooled: p99 ${formatNumber(percentile(creates, 99))} ms`,
+            `the median of the lifecycle rounds' create p99s (${createP99s.map((p) => formatNumber(p)).join(', ')} ms; ${creates.length} creates measured client-side, fresh keys, ${LIFECYCLE_CLIENTS} in flight at most) against the median p99 of the bare rounds between them (${lifeBare.map((l) => l.p99).join(', ')} ms, whole milliseconds as autocannon reports them; ${CONNECTIONS} connections); all creates pooled: p99 ${formatNumber(percentile(creates, 99))} ms`,
           ],
           rounds: { createP99: createP99s, bareP99: lifeBare.map((l) => l.p99) },
         },
