@@ -40,6 +40,67 @@ describe('SqliteEventStore', () => {
       await subscription.stop();
     });
 
+    it('takes commits announced during a delivery from memory too, in order, batched up to its size', async () => {
+      const store = open();
+      const seen: { types: string[]; upTo: bigint }[] = [];
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const reads = jest.spyOn(store, 'readProgress');
+      const subscription = store.subscribeToAll(
+        { eventTypes: ['Wanted'], batchSize: 2 },
+        async (events, upTo) => {
+          seen.push({ types: events.map((e) => `${e.streamId}:${e.revision}`), upTo: upTo.commit });
+          if (seen.length === 1) await held;
+        },
+      );
+      await sleep(10);
+      reads.mockClear();
+      const first = await store.appendToStream('a', one(1, 'Wanted'), { expectedRevision: 'no_stream' });
+      // Four more commits while the first delivery is held: one of another type, three wanted.
+      const later = [];
+      for (const [stream, type] of [
+        ['b', 'Other'],
+        ['c', 'Wanted'],
+        ['d', 'Wanted'],
+        ['e', 'Wanted'],
+      ] as const)
+        later.push(await store.appendToStream(stream, one(2, type), { expectedRevision: 'no_stream' }));
+      expect(seen).toHaveLength(1);
+      release();
+      for (let i = 0; i < 50 && seen.at(-1)?.upTo !== later[3].position.commit; i++) await sleep(5);
+      expect(seen).toEqual([
+        { types: ['a:0'], upTo: first.position.commit },
+        { types: ['c:0', 'd:0'], upTo: later[2].position.commit },
+        { types: ['e:0'], upTo: later[3].position.commit },
+      ]);
+      expect(reads).not.toHaveBeenCalled();
+      await subscription.stop();
+    });
+
+    it("reads what follows another connection's commit, each event once and in order", async () => {
+      const file = newFile();
+      const store = open(file);
+      const other = open(file);
+      const seen: string[] = [];
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const subscription = store.subscribeToAll({ eventTypes: ['Wanted'] }, async (events) => {
+        for (const event of events) seen.push(event.streamId);
+        if (seen.length === 1) await held;
+      });
+      await store.appendToStream('first', one(1, 'Wanted'), { expectedRevision: 'no_stream' });
+      for (let i = 0; i < 50 && seen.length < 1; i++) await sleep(5);
+      await store.appendToStream('queued', one(2, 'Wanted'), { expectedRevision: 'no_stream' });
+      await other.appendToStream('elsewhere', one(3, 'Wanted'), { expectedRevision: 'no_stream' });
+      await sleep(60); // the poll sees the other connection's commit
+      await store.appendToStream('after', one(4, 'Wanted'), { expectedRevision: 'no_stream' });
+      release();
+      for (let i = 0; i < 50 && seen.length < 4; i++) await sleep(20);
+      await sleep(50);
+      expect(seen).toEqual(['first', 'queued', 'elsewhere', 'after']);
+      await subscription.stop();
+    });
+
     it('reads what it missed when it was behind, and what other connections commit', async () => {
       const file = newFile();
       const store = open(file);

@@ -44,6 +44,11 @@ export class SqliteSubscription implements AllSubscription {
   /** Set by `notify`; the loop reads again until a read after the last notification finds nothing. */
   private wanted = false;
   private pumping: Promise<void> | null = null;
+  /**
+   * Own commits announced while a delivery was running, each following the one before it: handed
+   * over from memory once it ends (one fdatasync often answers two commits at once).
+   */
+  private queued: CommitNotice[] = [];
   private readonly typeSet: ReadonlySet<string> | null;
 
   constructor(
@@ -64,20 +69,48 @@ export class SqliteSubscription implements AllSubscription {
   /**
    * New events may exist. When the store says which (its own commit) and this subscription had read
    * everything before them, it takes them from the notice, only those of its types, without reading
-   * (none at all: it just moves past them).
+   * (none at all: it just moves past them). A commit announced during a delivery waits for it in
+   * `queued` when it follows what is delivered and queued already; anything else is read.
    */
   notify(commit?: CommitNotice): void {
     if (this.stopped) return;
-    if (commit && this.pumping === null && !this.wanted && this.after === commit.from - 1n) {
-      const events = this.wants(commit.types) ? this.mine(commit.events()) : [];
-      if (events.length <= this.batchSize) {
-        this.after = commit.to;
-        this.pumping = this.deliver(events, commit.to);
-        return;
-      }
+    if (commit && !this.wanted && commit.from === (this.queued.at(-1)?.to ?? this.after) + 1n) {
+      this.queued.push(commit);
+      if (this.pumping === null) this.next();
+      return;
     }
     this.wanted = true;
     if (this.pumping === null) this.pumping = this.pump();
+  }
+
+  /** After a delivery: reads if asked to, else hands over the queued commits (a batch at most). */
+  private next(): void {
+    if (this.stopped) return;
+    if (!this.wanted) {
+      // What a read has delivered meanwhile is dropped; a commit it delivered in part is read.
+      while (this.queued.length > 0 && this.queued[0].to <= this.after) this.queued.shift();
+      if (this.queued.length === 0) return;
+      const events: RecordedEvent[] = [];
+      let upTo = this.after;
+      let taken = 0;
+      for (const commit of this.queued) {
+        if (commit.from !== upTo + 1n) break;
+        const mine = this.wants(commit.types) ? this.mine(commit.events()) : [];
+        if (taken > 0 && events.length + mine.length > this.batchSize) break;
+        events.push(...mine);
+        upTo = commit.to;
+        taken++;
+      }
+      if (taken > 0 && events.length <= this.batchSize) {
+        this.queued.splice(0, taken);
+        this.after = upTo;
+        this.pumping = this.deliver(events, upTo);
+        return;
+      }
+    }
+    this.queued = [];
+    this.wanted = true;
+    this.pumping = this.pump();
   }
 
   private wants(types: ReadonlySet<string>): boolean {
@@ -91,7 +124,7 @@ export class SqliteSubscription implements AllSubscription {
     return typeSet === null ? [...events] : events.filter((event) => typeSet.has(event.type));
   }
 
-  /** Hands over one commit's events (or only the progress past it), then reads if more was announced. */
+  /** Hands over events taken from memory (or only the progress past them), then whatever comes next. */
   private async deliver(events: RecordedEvent[], upTo: bigint): Promise<void> {
     try {
       await null;
@@ -101,7 +134,7 @@ export class SqliteSubscription implements AllSubscription {
       this.settle(true, error);
     } finally {
       this.pumping = null;
-      if (this.wanted && !this.stopped) this.pumping = this.pump();
+      this.next();
     }
   }
 
@@ -133,6 +166,7 @@ export class SqliteSubscription implements AllSubscription {
       this.settle(true, error);
     } finally {
       this.pumping = null;
+      this.next();
     }
   }
 
