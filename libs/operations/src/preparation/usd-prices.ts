@@ -1,5 +1,6 @@
 import type { AssetId, PriceReader } from '@vetted/venues';
 import { Dec, assetKey, formatUnits } from '@vetted/venues';
+import { fractionOf, type Fraction } from './exact-decimal';
 import { PriceUnavailableForReview } from './refusals';
 
 /** An asset to value, with the name a person knows it by (for the refusal message). */
@@ -47,21 +48,18 @@ export class UsdPrices {
   }
 }
 
-const PLAIN_DECIMAL = /^([0-9]+)(?:\.([0-9]+))?$/;
+const PLAIN_DECIMAL = /^[0-9]+(?:\.[0-9]+)?$/;
 
 /**
- * One price, kept as the exact decimal it was read as (digits × 10^−scale), so a review's values
- * are bigint arithmetic; a Dec is made only for callers that compute with it.
+ * One price, kept as the exact decimal it was read as (a fraction over a power of ten), so a
+ * review's values are bigint arithmetic; a Dec is made only for callers that compute with it.
  */
 class KnownPrice {
-  private readonly digits: bigint | null;
-  private readonly scale: number;
+  private readonly exact: Fraction | null;
   private decimal: Dec | null = null;
 
   constructor(private readonly usd: string) {
-    const match = PLAIN_DECIMAL.exec(usd);
-    this.digits = match ? BigInt(match[1] + (match[2] ?? '')) : null;
-    this.scale = match?.[2]?.length ?? 0;
+    this.exact = PLAIN_DECIMAL.test(usd) ? fractionOf(usd) : null;
   }
 
   dec(): Dec {
@@ -69,10 +67,10 @@ class KnownPrice {
   }
 
   value(raw: bigint, decimals: number): string {
-    if (this.digits === null || raw < 0n) return usdString(this.dec().times(formatUnits(raw, decimals)));
+    if (this.exact === null || raw < 0n) return usdString(this.dec().times(formatUnits(raw, decimals)));
     // cents = raw × price × 100 / 10^decimals, rounded half to even
-    const num = raw * this.digits * 100n;
-    const den = 10n ** BigInt(decimals + this.scale);
+    const num = raw * this.exact.num * 100n;
+    const den = 10n ** BigInt(decimals) * this.exact.den;
     let cents = num / den;
     const twice = 2n * (num % den);
     if (twice > den || (twice === den && cents % 2n === 1n)) cents += 1n;

@@ -13,7 +13,7 @@ import { UsdPrices } from '../../preparation/usd-prices';
 import { type EvmTokenAsset, type SwapIntentB } from '../intent';
 import { at } from '../intent/intent-arm';
 import { resolveAssetToken } from './asset-token';
-import { afterSlippage } from './exact-decimal';
+import { afterSlippage } from '../../preparation/exact-decimal';
 import { approvalOperation } from './prepare-token-approval';
 import type { PrepareShapeB, PreparedShapeB } from './prepared-shape-b';
 import { resolveAmount } from './resolve-amount';

@@ -6,7 +6,7 @@ import type { PreparationContext } from '../../preparation/preparation-context';
 import { InsufficientFunds, PriceUnavailableForReview } from '../../preparation/refusals';
 import { UsdPrices } from '../../preparation/usd-prices';
 import type { AmountSpec } from '../intent';
-import { percentOfRaw, rawForUsd } from './exact-decimal';
+import { percentOfRaw, rawForUsd } from '../../preparation/exact-decimal';
 
 export interface AmountOptions {
   /** What the amount is for, in refusal messages: `swap`, `send`. */
