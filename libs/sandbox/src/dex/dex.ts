@@ -23,8 +23,7 @@ export interface SwapFailure<R extends string = 'no_route' | 'insufficient_liqui
 export type QuoteFailure = SwapFailure<'no_route' | 'insufficient_liquidity'>;
 export type SwapOutcome = { ok: true; amountOutRaw: bigint } | SwapFailure;
 
-const BPS = 10_000;
-const BIG_BPS = 10_000n;
+const BPS = 10_000n;
 const IMPACT_PLACES = 8;
 const IMPACT_SCALE = 10n ** BigInt(IMPACT_PLACES);
 
@@ -53,11 +52,11 @@ export class Dex {
     let keptDen = 1n;
     for (const hop of hops) {
       const [reserveIn, reserveOut] = this.reservesFor(hop, nowMs, false);
-      const kept = BigInt(BPS - hop.pool.feeBps);
+      const kept = BPS - BigInt(hop.pool.feeBps);
       noImpactNum *= reserveOut * kept;
-      noImpactDen *= reserveIn * BIG_BPS;
+      noImpactDen *= reserveIn * BPS;
       keptNum *= kept;
-      keptDen *= BIG_BPS;
+      keptDen *= BPS;
       amount = amountOut(reserveIn, reserveOut, amount, hop.pool.feeBps);
     }
     if (amount === 0n)
