@@ -24,14 +24,23 @@
  */
 import { USDC_ADDRESSES } from '@vetted/sandbox';
 import autocannon from 'autocannon';
-import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
-import { Agent, request as httpRequest } from 'node:http';
 import path from 'node:path';
 import { type RunningServer, startApi, startBareServer } from './api-process';
 import type { Bench, BenchContext } from './bench';
+import { HttpClient } from './json-client';
+import {
+  type Lifecycle,
+  type OperationJson,
+  POLL_FIRST_SHARE,
+  POLL_STEP_SHARE,
+  type User,
+  createBody,
+  lifecycleLoad,
+  percentile,
+} from './operation-lifecycle';
 import { formatNumber, log, type BenchResult } from './report';
-import { makeTempDir, median, removeTempDir, sleep } from './util';
+import { makeTempDir, median, removeTempDir } from './util';
 
 const USDC = USDC_ADDRESSES.base;
 const CONNECTIONS = 32;
@@ -47,117 +56,12 @@ const FUND_ETH = '10';
 const CREATE_TARGET = 0.15;
 const LIFECYCLE_TARGET = 0.02;
 const LIFECYCLE_P99_FACTOR = 4;
-/**
- * Polling after an approve: the first poll waits POLL_FIRST_SHARE of the recent approve-to-done time
- * (a moving average over all clients), the next ones POLL_STEP_SHARE of it (at least POLL_MIN_MS), so
- * a client polls once or twice per operation and overshoots `done` by a small share of its latency,
- * instead of spending the API's CPU on GETs that can only answer `working`.
- */
-const POLL_FIRST_SHARE = 0.8;
-const POLL_STEP_SHARE = 0.15;
-const POLL_MIN_MS = 2;
-const POLL_TIMEOUT_MS = 30_000;
-
-interface User {
-  token: string;
-  walletId: number;
-}
 
 interface Load {
   rps: number;
   p99: number;
   p50: number;
   requests: number;
-}
-
-interface HttpAnswer {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  text: string;
-}
-
-/** A minimal keep-alive JSON client (fetch costs this process noticeably more CPU per request). */
-class HttpClient {
-  private readonly agent: Agent;
-
-  constructor(
-    private readonly server: RunningServer,
-    maxSockets: number,
-  ) {
-    this.agent = new Agent({ keepAlive: true, maxSockets });
-  }
-
-  call(method: 'GET' | 'POST', url: string, token: string | null, body?: unknown): Promise<HttpAnswer> {
-    const payload = body === undefined ? null : Buffer.from(JSON.stringify(body));
-    const headers: Record<string, string | number> = {};
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (payload) {
-      headers['content-type'] = 'application/json';
-      headers['content-length'] = payload.length;
-    }
-    return new Promise((resolve, reject) => {
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port: this.server.port,
-          method,
-          path: url,
-          headers,
-          agent: this.agent,
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (chunk: Buffer) => chunks.push(chunk));
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              text: Buffer.concat(chunks).toString('utf8'),
-            }),
-          );
-          res.on('error', reject);
-        },
-      );
-      req.on('error', reject);
-      req.end(payload ?? undefined);
-    });
-  }
-
-  async json<T>(
-    method: 'GET' | 'POST',
-    url: string,
-    expected: number,
-    token: string | null,
-    body?: unknown,
-  ): Promise<{ body: T; answer: HttpAnswer }> {
-    const answer = await this.call(method, url, token, body);
-    if (answer.status !== expected)
-      throw new Error(`${method} ${url} answered ${answer.status} (expected ${expected}): ${answer.text}`);
-    return { body: JSON.parse(answer.text) as T, answer };
-  }
-
-  close(): void {
-    this.agent.destroy();
-  }
-}
-
-function createBody(walletId: number): {
-  idempotencyKey: string;
-  operation: Record<string, unknown>;
-} {
-  return {
-    idempotencyKey: randomUUID(),
-    operation: {
-      kind: 'swap',
-      walletId,
-      swapIntent: {
-        from: { network: 'base', token: USDC },
-        to: { network: 'base', token: null },
-        amount: '1',
-        quoteFloor: { sellRaw: '1000000', receiveRaw: '1' },
-      },
-    },
-  };
 }
 
 async function prepareUsers(client: HttpClient, count: number): Promise<User[]> {
@@ -235,110 +139,6 @@ async function createLoad(server: RunningServer, users: readonly User[], seconds
     p50: result.latency.p50,
     requests: created,
   };
-}
-
-interface OperationJson {
-  id: string;
-  state: string;
-  txs: { status: string }[];
-}
-
-interface Lifecycle {
-  opsPerSecond: number;
-  completed: number;
-  ms: number;
-  createLatencies: number[];
-  approveLatencies: number[];
-  /** From the approve's answer to the poll that saw `done`. */
-  settleLatencies: number[];
-  polls: number;
-  approvedDone: number;
-  /** Chain transactions of the operations done (a USDC swap on base: token approval + swap). */
-  txs: number;
-}
-
-function percentile(values: readonly number[], p: number): number {
-  if (values.length === 0) return Number.NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
-/**
- * `clients` loops of create -> approve -> poll until done, starting new operations for `durationMs`.
- * Counts the operations done within the window; the ones in flight at its end finish uncounted.
- */
-async function lifecycleLoad(
-  client: HttpClient,
-  users: readonly User[],
-  clients: number,
-  durationMs: number,
-  /** Where the approve-to-done moving average starts (the warm-up's median, or a guess). */
-  initialSettleMs: number,
-): Promise<Lifecycle> {
-  const start = performance.now();
-  const end = start + durationMs;
-  const out: Lifecycle = {
-    opsPerSecond: 0,
-    completed: 0,
-    ms: durationMs,
-    createLatencies: [],
-    approveLatencies: [],
-    settleLatencies: [],
-    polls: 0,
-    approvedDone: 0,
-    txs: 0,
-  };
-  let settleEstimate = initialSettleMs;
-  const loop = async (index: number): Promise<void> => {
-    const user = users[index % users.length];
-    while (performance.now() < end) {
-      const t0 = performance.now();
-      const created = await client.json<OperationJson>(
-        'POST',
-        '/v1/operations',
-        201,
-        user.token,
-        createBody(user.walletId),
-      );
-      const t1 = performance.now();
-      if (created.body.state !== 'awaitingApproval')
-        throw new Error(`a created operation is ${created.body.state}: ${created.answer.text.slice(0, 300)}`);
-      const id = created.body.id;
-      const approved = await client.json<OperationJson>(
-        'POST',
-        `/v1/operations/${id}/approve`,
-        200,
-        user.token,
-        {},
-      );
-      const t2 = performance.now();
-      out.createLatencies.push(t1 - t0);
-      out.approveLatencies.push(t2 - t1);
-      let op = approved.body;
-      let wait = Math.max(POLL_MIN_MS, POLL_FIRST_SHARE * settleEstimate);
-      if (op.state === 'done') out.approvedDone++;
-      while (op.state !== 'done') {
-        if (op.state !== 'working' && op.state !== 'awaitingApproval')
-          throw new Error(`operation ${id} ended ${op.state}: ${JSON.stringify(op).slice(0, 2000)}`);
-        if (performance.now() - t2 > POLL_TIMEOUT_MS)
-          throw new Error(`operation ${id} is still ${op.state} ${POLL_TIMEOUT_MS} ms after its approval`);
-        await sleep(wait);
-        wait = Math.max(POLL_MIN_MS, POLL_STEP_SHARE * settleEstimate);
-        op = (await client.json<OperationJson>('GET', `/v1/operations/${id}`, 200, user.token)).body;
-        out.polls++;
-      }
-      const done = performance.now();
-      settleEstimate = 0.9 * settleEstimate + 0.1 * (done - t2);
-      if (op.txs.length === 0 || op.txs.some((tx) => tx.status !== 'success'))
-        throw new Error(`operation ${id} is done without its txs all successful: ${JSON.stringify(op.txs)}`);
-      out.txs += op.txs.length;
-      out.settleLatencies.push(done - t2);
-      if (done <= end) out.completed++;
-    }
-  };
-  await Promise.all(Array.from({ length: clients }, (_, i) => loop(i)));
-  out.opsPerSecond = (out.completed * 1000) / durationMs;
-  return out;
 }
 
 export const operationsBench: Bench = {
