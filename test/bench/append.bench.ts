@@ -6,7 +6,7 @@
 import { SqliteEventStore } from '@vetted/event-store/sqlite/sqlite-event-store';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { assertSameSchema, BareInserter, benchEvent, openBareDatabase } from './bare-sqlite';
+import { BareInserter, benchEvent, openBareDatabase } from './bare-sqlite';
 import type { Bench, BenchContext } from './bench';
 import { formatNumber, log, type BenchResult } from './report';
 import { collectGarbage, makeTempDir, median, removeTempDir } from './util';
@@ -66,7 +66,6 @@ export const appendBench: Bench = {
     const store = new SqliteEventStore({ file: path.join(dir, 'adapter.sqlite') });
     const bareDb = openBareDatabase(path.join(dir, 'bare.sqlite'));
     try {
-      assertSameSchema(path.join(dir, 'adapter.sqlite'));
       const inserter = new BareInserter(bareDb);
       // Warm-up: JIT, statement caches, file growth.
       inserter.run(300);

@@ -1,24 +1,11 @@
 /**
- * The bare better-sqlite3 baselines: the same table, the same pragmas and the same statements as
- * libs/event-store/src/sqlite/sqlite-event-store.ts, without the adapter around them.
+ * The bare better-sqlite3 baselines: the adapter's own table (its schema and columns imported), the
+ * same pragmas and the same statements as libs/event-store/src/sqlite, without the adapter around them.
  */
+import { COLUMNS as EVENT_COLUMNS } from '@vetted/event-store/sqlite/event-rows';
+import { EVENTS_SCHEMA } from '@vetted/event-store/sqlite/stream-writes';
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
-
-/** Copied from the adapter (which does not export it); `assertSameSchema` checks it still matches. */
-export const EVENTS_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS events (
-    position INTEGER PRIMARY KEY AUTOINCREMENT,
-    stream_id TEXT NOT NULL,
-    revision INTEGER NOT NULL,
-    id TEXT NOT NULL,
-    type TEXT NOT NULL,
-    body TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    UNIQUE (stream_id, revision)
-  ) STRICT`;
-
-export const EVENT_COLUMNS = 'position, stream_id, revision, id, type, body, created_at';
 
 /** Opens (creating) a database file the way the adapter does: WAL, synchronous=FULL, same table. */
 export function openBareDatabase(file: string): Database.Database {
@@ -30,29 +17,7 @@ export function openBareDatabase(file: string): Database.Database {
   return db;
 }
 
-const normalise = (sql: string): string =>
-  sql
-    .replace(/\s+/g, ' ')
-    .replace(/CREATE TABLE IF NOT EXISTS/i, 'CREATE TABLE')
-    .trim();
-
 /** Fails loudly if the adapter's table (in `file`) is no longer the one the baselines use. */
-export function assertSameSchema(file: string): void {
-  const db = new Database(file, { readonly: true });
-  try {
-    const row = db
-      .prepare<[], { sql: string }>("SELECT sql FROM sqlite_master WHERE type = 'table' AND name = 'events'")
-      .get();
-    if (!row) throw new Error(`no events table in ${file}`);
-    if (normalise(row.sql) !== normalise(EVENTS_SCHEMA))
-      throw new Error(
-        `the adapter's events table changed; update test/bench/bare-sqlite.ts:\n${row.sql}\nvs\n${EVENTS_SCHEMA}`,
-      );
-  } finally {
-    db.close();
-  }
-}
-
 /** What one benchmark append carries: the same event for the adapter and the bare insert. */
 export function benchEvent(n: number): { type: string; data: unknown; metadata: Record<string, unknown> } {
   const requestId = randomUUID();

@@ -7,6 +7,7 @@ import { WrongExpectedRevisionError } from '../event-store';
 import { eventStoreContract } from '../event-store.contract';
 import { one, sleep, sqliteStoreFixture } from '../testing/sqlite-store-fixture';
 import { SqliteEventStore } from './sqlite-event-store';
+import type { StreamWrites } from './stream-writes';
 
 const { dir, newFile, open } = sqliteStoreFixture();
 
@@ -122,8 +123,8 @@ describe('SqliteEventStore', () => {
       const store = open();
       await store.appendToStream('taken', [...one(1), ...one(2)], { expectedRevision: 'no_stream' });
       const lastRevision = jest.spyOn(
-        (store as unknown as { lastRevision: { get: (id: string) => number | null } }).lastRevision,
-        'get',
+        (store as unknown as { streamWrites: StreamWrites }).streamWrites,
+        'lastRevision',
       );
       const [fresh, taken, other] = await Promise.allSettled([
         store.appendToStream('fresh', [...one(3), ...one(4)], { expectedRevision: 'no_stream' }),

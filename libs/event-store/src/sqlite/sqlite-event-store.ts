@@ -13,7 +13,7 @@ import type {
   SubscribeToAllOptions,
 } from '../event-store';
 import { WrongExpectedRevisionError } from '../event-store';
-import { assertExpectedRevision, matchesExpectedRevision } from '../expected-revision';
+import { assertExpectedRevision } from '../expected-revision';
 import type { Position } from '../position';
 import { positionOf } from '../position';
 import {
@@ -27,6 +27,7 @@ import {
 } from './event-rows';
 import type { BatchSource, ReadProgress } from './sqlite-subscription';
 import { SqliteSubscription } from './sqlite-subscription';
+import { EVENTS_SCHEMA, StreamWrites, type AppendRequest, type Outcome } from './stream-writes';
 import { WalSync } from './wal-sync';
 
 export interface SqliteEventStoreOptions {
@@ -51,28 +52,6 @@ export interface SqliteEventStoreStats {
   syncs: number;
 }
 
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS events (
-    position INTEGER PRIMARY KEY AUTOINCREMENT,
-    stream_id TEXT NOT NULL,
-    revision INTEGER NOT NULL,
-    id TEXT NOT NULL,
-    type TEXT NOT NULL,
-    body TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    UNIQUE (stream_id, revision)
-  ) STRICT`;
-
-interface AppendRequest {
-  streamId: string;
-  expected: ExpectedRevision;
-  events: PendingEvent[];
-  resolve: (result: AppendResult) => void;
-  reject: (error: unknown) => void;
-}
-
-type Outcome = AppendResult | WrongExpectedRevisionError;
-
 const DEFAULT_MAX_COUNT = 1000;
 /**
  * How many of the most recently used streams, at least, have their last revision remembered (the
@@ -81,10 +60,6 @@ const DEFAULT_MAX_COUNT = 1000;
 const KNOWN_REVISIONS = 50_000;
 const DEFAULT_BATCH_SIZE = 5000;
 const WAL_AUTOCHECKPOINT_PAGES = 10_000;
-
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
 
 function positiveInteger(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -111,9 +86,7 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
 export class SqliteEventStore implements EventStore, BatchSource {
   private readonly db: Database.Database;
   private readonly pollIntervalMs: number;
-  private readonly insertEvent: Database.Statement<[string, number, string, string, string, string]>;
-  private readonly lastRevision: Database.Statement<[string], number | null>;
-  private readonly positionOfRevision: Database.Statement<[string, number], number>;
+  private readonly streamWrites: StreamWrites;
   private readonly selectStream: Database.Statement<[string, number], Row>;
   private readonly selectAll: Database.Statement<[bigint, bigint, number], Row>;
   /** Per set of event types (subscriptions name few sets): their filtered read. */
@@ -164,23 +137,13 @@ export class SqliteEventStore implements EventStore, BatchSource {
       // writes a page dirtied by many commits once instead of every 4 MB, and checkpoints a tenth
       // as often (commits of random-keyed index pages cost a third less).
       this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
-      this.db.exec(SCHEMA);
+      this.db.exec(EVENTS_SCHEMA);
     } catch (error) {
       this.db.close();
       throw error;
     }
 
-    this.insertEvent = this.db.prepare<[string, number, string, string, string, string]>(
-      'INSERT INTO events (stream_id, revision, id, type, body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-    );
-    this.lastRevision = this.db.prepare<[string], number | null>(
-      'SELECT MAX(revision) FROM events WHERE stream_id = ?',
-    );
-    this.lastRevision.pluck();
-    this.positionOfRevision = this.db.prepare<[string, number], number>(
-      'SELECT position FROM events WHERE stream_id = ? AND revision = ?',
-    );
-    this.positionOfRevision.pluck();
+    this.streamWrites = new StreamWrites(this.db);
     this.selectStream = this.db.prepare<[string, number], Row>(
       `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision`,
     );
@@ -205,7 +168,11 @@ export class SqliteEventStore implements EventStore, BatchSource {
     // Changes exactly when another connection commits to the file: the cheap poll for other processes.
     this.selectDataVersion = this.db.prepare<[], number>('PRAGMA data_version');
     this.selectDataVersion.pluck();
-    this.commitBatch = this.db.transaction((batch: AppendRequest[]) => this.applyBatch(batch));
+    this.commitBatch = this.db.transaction((batch: AppendRequest[]) => {
+      const createdAt = new Date().toISOString();
+      this.lastCreatedAt = createdAt;
+      return this.streamWrites.apply(batch, createdAt);
+    });
     this.checkpointer =
       checkpointEveryMs === null
         ? null
@@ -247,7 +214,7 @@ export class SqliteEventStore implements EventStore, BatchSource {
     if (events.length > 0) this.knowRevision(streamId, events[events.length - 1].revision);
     // Nothing after `from`: the caller's fold is current. Its revision is looked up (one index probe)
     // rather than left unknown, or every later command on the stream would read it again.
-    else this.knowRevision(streamId, from === 0 ? -1 : (this.lastRevision.get(streamId) ?? -1));
+    else this.knowRevision(streamId, from === 0 ? -1 : this.streamWrites.lastRevision(streamId));
     return events;
   }
 
@@ -396,53 +363,6 @@ export class SqliteEventStore implements EventStore, BatchSource {
       for (const subscription of this.subscriptions) subscription.notify({ from, to, types, events });
     });
   };
-
-  /** Runs inside the write transaction; a throw rolls the whole batch back. */
-  private applyBatch(batch: AppendRequest[]): Outcome[] {
-    const createdAt = new Date().toISOString();
-    this.lastCreatedAt = createdAt;
-    // Revisions written earlier in this batch, which later requests on the same stream must see.
-    const revisions = new Map<string, number>();
-    const outcomes: Outcome[] = new Array(batch.length);
-    for (let i = 0; i < batch.length; i++) {
-      const { streamId, expected, events } = batch[i];
-      const inBatch = revisions.get(streamId);
-      // A new stream's first event is checked by the unique (stream_id, revision) index itself: its
-      // revision 0 exists exactly when the stream does, so no read comes first.
-      const unread = inBatch === undefined && expected === 'no_stream' && events.length > 0;
-      let revision = unread ? -1 : (inBatch ?? this.lastRevision.get(streamId) ?? -1);
-      if (!unread && !matchesExpectedRevision(expected, revision)) {
-        outcomes[i] = new WrongExpectedRevisionError(streamId, expected, revision);
-        continue;
-      }
-      let position: number | bigint = 0;
-      if (events.length === 0) {
-        if (revision >= 0) position = this.positionOfRevision.get(streamId, revision) ?? 0;
-      } else {
-        try {
-          for (const event of events)
-            position = this.insertEvent.run(
-              streamId,
-              ++revision,
-              event.id,
-              event.type,
-              event.body,
-              createdAt,
-            ).lastInsertRowid;
-        } catch (error) {
-          // Only the first insert of an unread append can meet an existing row; the failed
-          // statement alone is undone, the transaction goes on.
-          if (!(unread && revision === 0 && isUniqueViolation(error))) throw error;
-          const actual = this.lastRevision.get(streamId) ?? -1;
-          outcomes[i] = new WrongExpectedRevisionError(streamId, expected, actual);
-          continue;
-        }
-        revisions.set(streamId, revision);
-      }
-      outcomes[i] = { nextExpectedRevision: revision, position: positionOf(position) };
-    }
-    return outcomes;
-  }
 
   private ofTypes(types: readonly string[]): Database.Statement<unknown[], Row> {
     const key = types.join('\n');
