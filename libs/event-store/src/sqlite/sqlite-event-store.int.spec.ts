@@ -293,6 +293,43 @@ describe('SqliteEventStore', () => {
       expect(own.pragma('busy_timeout', { simple: true })).toBe(5000);
     });
 
+    it('numbers rows without AUTOINCREMENT, and goes on after the last row of a file made with it', async () => {
+      const fresh = newFile();
+      const store = open(fresh);
+      await store.appendToStream('s', [...one(0), ...one(1)], { expectedRevision: 'no_stream' });
+      const raw = new Database(fresh, { readonly: true });
+      // No sqlite_sequence table: a commit writes no page of bookkeeping beside its rows.
+      expect(
+        raw.prepare("SELECT name FROM sqlite_master WHERE name = 'sqlite_sequence'").get(),
+      ).toBeUndefined();
+      raw.close();
+
+      // A file created by the earlier schema, whose AUTOINCREMENT counter ran past its last row.
+      const older = newFile();
+      const legacy = new Database(older);
+      legacy.pragma('journal_mode = WAL');
+      legacy.exec(`CREATE TABLE events (
+        position INTEGER PRIMARY KEY AUTOINCREMENT, stream_id TEXT NOT NULL, revision INTEGER NOT NULL,
+        id TEXT NOT NULL, type TEXT NOT NULL, body TEXT NOT NULL, created_at TEXT NOT NULL,
+        UNIQUE (stream_id, revision)) STRICT`);
+      const insert = legacy.prepare(
+        "INSERT INTO events (position, stream_id, revision, id, type, body, created_at) VALUES (?, 'old', ?, ?, 'T', ?, '2026-01-01T00:00:00.000Z')",
+      );
+      insert.run(1, 0, randomUUID(), JSON.stringify({ data: { n: 0 }, metadata: {} }));
+      insert.run(7, 1, randomUUID(), JSON.stringify({ data: { n: 1 }, metadata: {} }));
+      legacy.exec("UPDATE sqlite_sequence SET seq = 9 WHERE name = 'events'");
+      legacy.close();
+      const reopened = open(older);
+      const appended = await reopened.appendToStream('old', one(2), { expectedRevision: 1 });
+      // The old table keeps its counter: the next row comes after it, never at a used position.
+      expect(appended.position.commit).toBe(10n);
+      expect((await reopened.readStream('old')).map((e) => [e.position.commit, e.data])).toEqual([
+        [1n, { n: 0 }],
+        [7n, { n: 1 }],
+        [10n, { n: 2 }],
+      ]);
+    });
+
     it('refuses an in-memory database', () => {
       expect(() => new SqliteEventStore({ file: ':memory:' })).toThrow(/file/);
       expect(() => new SqliteEventStore({ file: '' })).toThrow(/file/);
