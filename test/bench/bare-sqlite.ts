@@ -2,8 +2,7 @@
  * The bare better-sqlite3 baselines: the adapter's own table (its schema and columns imported), the
  * same pragmas and the same statements as libs/event-store/src/sqlite, without the adapter around them.
  */
-import { COLUMNS as EVENT_COLUMNS } from '@vetted/event-store/sqlite/event-rows';
-import { EVENTS_SCHEMA } from '@vetted/event-store/sqlite/stream-writes';
+import { COLUMNS as EVENT_COLUMNS, EVENTS_SCHEMA } from '@vetted/event-store/sqlite/event-rows';
 import Database from 'better-sqlite3';
 import { randomUUID } from 'node:crypto';
 
@@ -17,7 +16,6 @@ export function openBareDatabase(file: string): Database.Database {
   return db;
 }
 
-/** Fails loudly if the adapter's table (in `file`) is no longer the one the baselines use. */
 /** What one benchmark append carries: the same event for the adapter and the bare insert. */
 export function benchEvent(n: number): { type: string; data: unknown; metadata: Record<string, unknown> } {
   const requestId = randomUUID();

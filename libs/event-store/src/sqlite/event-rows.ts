@@ -3,6 +3,24 @@ import type { AppendResult, EventMetadata, NewEvent, RecordedEvent } from '../ev
 import { positionOf } from '../position';
 
 /**
+ * The `events` table: `$all` is its position order, a stream its rows by revision. No AUTOINCREMENT:
+ * rows are never deleted, so a new row's position is the last one plus one anyway, and AUTOINCREMENT
+ * would write its `sqlite_sequence` page in every commit (3.75 WAL frames per single-event commit
+ * instead of 2.75). A file created with it keeps its table and its counter, and works the same.
+ */
+export const EVENTS_SCHEMA = `
+  CREATE TABLE IF NOT EXISTS events (
+    position INTEGER PRIMARY KEY,
+    stream_id TEXT NOT NULL,
+    revision INTEGER NOT NULL,
+    id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    UNIQUE (stream_id, revision)
+  ) STRICT`;
+
+/**
  * How an event is stored as a row of the `events` table and read back: its data and metadata as
  * one JSON body, serialized before the append is queued and parsed anew on every read.
  */

@@ -18,6 +18,7 @@ import type { Position } from '../position';
 import { positionOf } from '../position';
 import {
   COLUMNS,
+  EVENTS_SCHEMA,
   recordedOf,
   toPending,
   toRecorded,
@@ -27,7 +28,7 @@ import {
 } from './event-rows';
 import type { BatchSource, ReadProgress } from './sqlite-subscription';
 import { SqliteSubscription } from './sqlite-subscription';
-import { EVENTS_SCHEMA, StreamWrites, type AppendRequest, type Outcome } from './stream-writes';
+import { StreamWrites, type AppendRequest, type Outcome } from './stream-writes';
 import { WalSync } from './wal-sync';
 
 export interface SqliteEventStoreOptions {

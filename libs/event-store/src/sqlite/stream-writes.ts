@@ -5,24 +5,6 @@ import { matchesExpectedRevision } from '../expected-revision';
 import { positionOf } from '../position';
 import type { PendingEvent } from './event-rows';
 
-/**
- * The `events` table: `$all` is its position order, a stream its rows by revision. No AUTOINCREMENT:
- * rows are never deleted, so a new row's position is the last one plus one anyway, and AUTOINCREMENT
- * would write its `sqlite_sequence` page in every commit (3.75 WAL frames per single-event commit
- * instead of 2.75). A file created with it keeps its table and its counter, and works the same.
- */
-export const EVENTS_SCHEMA = `
-  CREATE TABLE IF NOT EXISTS events (
-    position INTEGER PRIMARY KEY,
-    stream_id TEXT NOT NULL,
-    revision INTEGER NOT NULL,
-    id TEXT NOT NULL,
-    type TEXT NOT NULL,
-    body TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    UNIQUE (stream_id, revision)
-  ) STRICT`;
-
 /** One `appendToStream` call waiting in the queue for its write transaction. */
 export interface AppendRequest {
   streamId: string;
