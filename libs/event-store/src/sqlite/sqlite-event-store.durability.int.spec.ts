@@ -31,13 +31,13 @@ describe('SqliteEventStore durability', () => {
   });
 
   describe('durability', () => {
-    /** Holds the store's fdatasyncs until `release` runs them for real. */
-    function holdSyncs(): {
+    interface HeldSyncs {
       held: () => number;
       /** Runs every held sync, or only the one at `index` (in the order they were asked for). */
       release: (index?: number) => void;
-      restore: () => void;
-    } {
+    }
+    /** Runs `body` with the store's fdatasyncs held until it releases them; then runs the rest for real. */
+    async function withHeldSyncs(body: (syncs: HeldSyncs) => Promise<void>): Promise<void> {
       const real = fs.fdatasync;
       let waiting: (() => void)[] = [];
       const spy = jest.spyOn(fs, 'fdatasync').mockImplementation(((
@@ -46,15 +46,17 @@ describe('SqliteEventStore durability', () => {
       ) => {
         waiting.push(() => real(fd, callback));
       }) as typeof fs.fdatasync);
-      return {
-        held: () => waiting.length,
-        release: (index?: number) => {
-          const now = index === undefined ? waiting : waiting.splice(index, 1);
-          if (index === undefined) waiting = [];
-          for (const run of now) run();
-        },
-        restore: () => spy.mockRestore(),
+      const release = (index?: number): void => {
+        const now = index === undefined ? waiting : waiting.splice(index, 1);
+        if (index === undefined) waiting = [];
+        for (const run of now) run();
       };
+      try {
+        await body({ held: () => waiting.length, release });
+      } finally {
+        release();
+        spy.mockRestore();
+      }
     }
     const settled = async (promise: Promise<unknown>): Promise<boolean> => {
       let done = false;
@@ -78,8 +80,7 @@ describe('SqliteEventStore durability', () => {
     it('answers an append, and shows its events, only once the WAL is synced after its commit', async () => {
       const store = open();
       const { seen, subscription } = watch(store);
-      const syncs = holdSyncs();
-      try {
+      await withHeldSyncs(async (syncs) => {
         const first = store.appendToStream('a', one(1), { expectedRevision: 'no_stream' });
         expect(await settled(first)).toBe(false);
         expect(syncs.held()).toBe(1);
@@ -105,18 +106,14 @@ describe('SqliteEventStore durability', () => {
         await sleep(10);
         expect(seen).toEqual(['a', 'b']);
         expect(store.stats()).toMatchObject({ transactions: 2, syncs: 2 });
-      } finally {
-        syncs.release();
-        syncs.restore();
-      }
+      });
       await subscription.stop();
     });
 
     it('runs at most two syncs at once, and a later sync answers for the commits of an earlier one', async () => {
       const store = open();
       const { seen, subscription } = watch(store);
-      const syncs = holdSyncs();
-      try {
+      await withHeldSyncs(async (syncs) => {
         const first = store.appendToStream('a', one(1), { expectedRevision: 'no_stream' });
         await sleep(5);
         const second = store.appendToStream('b', one(2), { expectedRevision: 'no_stream' });
@@ -144,10 +141,7 @@ describe('SqliteEventStore durability', () => {
         await sleep(10);
         expect(seen).toEqual(['a', 'b', 'c']);
         expect(store.stats()).toMatchObject({ transactions: 3, syncs: 3 });
-      } finally {
-        syncs.release();
-        syncs.restore();
-      }
+      });
       await subscription.stop();
     });
 
@@ -157,8 +151,7 @@ describe('SqliteEventStore durability', () => {
       const { seen, subscription } = watch(store);
       const other = open(file);
       await other.appendToStream('elsewhere', one(1), { expectedRevision: 'no_stream' });
-      const syncs = holdSyncs();
-      try {
+      await withHeldSyncs(async (syncs) => {
         await sleep(100);
         // The poll saw the other commit and asked for a sync, which is held.
         expect(syncs.held()).toBe(1);
@@ -166,10 +159,7 @@ describe('SqliteEventStore durability', () => {
         syncs.release();
         for (let i = 0; i < 50 && seen.length < 1; i++) await sleep(10);
         expect(seen).toEqual(['elsewhere']);
-      } finally {
-        syncs.release();
-        syncs.restore();
-      }
+      });
       await subscription.stop();
     });
 
