@@ -36,7 +36,8 @@ export const VENUE_PROVIDERS: Provider[] = [
         blockTimeSeconds: config.sandbox.blockTimeSeconds,
         // It stands in for remote chains and venues: WAL with NORMAL survives a crash of this
         // process; an OS crash may lose its latest commits, as a chain may drop its latest blocks.
-        // The event store, the service's own record, stays FULL. See docs/decisions.md.
+        // The event store, the service's own record, stays durable like FULL (it syncs every
+        // commit itself). See docs/decisions.md.
         synchronous: 'NORMAL',
         checkpointEveryMs: WAL_CHECKPOINT_EVERY_MS,
       }),
