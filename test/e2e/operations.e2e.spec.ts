@@ -333,6 +333,42 @@ describe('reviewed operations, Shape A, over HTTP', () => {
     expect((await get(user.token, op.id)).json().state).toBe('awaitingApproval');
   });
 
+  it('lets a support-readonly view read operations but not create, approve, discard or fund', async () => {
+    const { user, evm, recipient } = await funded();
+    const op = (await create(user.token, send(evm.id, { walletId: recipient.id }))).json();
+    const view = (await c.post('/v1/auth/tokens', user.token, { view: 'support-readonly' })).json().token;
+    const before = await c.app.head();
+    const refusals = [
+      await create(view, send(evm.id, { walletId: recipient.id })),
+      await c.post(`/v1/operations/${op.id}/approve`, view),
+      await c.post(`/v1/operations/${op.id}/discard`, view),
+      await c.post(`/v1/operations/${op.id}/refresh`, view),
+      await c.post('/v1/sandbox/faucet', view, {
+        walletId: evm.id,
+        network: 'base',
+        token: null,
+        amount: '1',
+      }),
+    ];
+    for (const refused of refusals) {
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error).toEqual({
+        code: 'PERMIT_REQUIRED',
+        message: 'a support-readonly view is read-only: it cannot use this endpoint',
+      });
+    }
+    expect(await c.app.head()).toBe(before);
+    const seen = await get(view, op.id);
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toMatchObject({ id: op.id, state: 'awaitingApproval' });
+    const timeline = await c.app.request({
+      method: 'GET',
+      url: `/v1/operations/${op.id}/events`,
+      headers: bearer(view),
+    });
+    expect(timeline.statusCode).toBe(200);
+  });
+
   it('executes once under 50 concurrent approvals', async () => {
     const { user, evm, recipient } = await funded();
     const op = (await create(user.token, send(evm.id, { walletId: recipient.id }, '3'))).json();

@@ -60,7 +60,7 @@ export class AuthController {
 
   @Post('tokens')
   @HttpCode(201)
-  @Bearer()
+  @Bearer(null, { viewMayWrite: true })
   @ApiOperation({
     summary: "Mint a token for the caller's user with a subset of the caller's permits",
     description: 'This is how a support-readonly view is made. A token minted by a view stays a view.',

@@ -20,15 +20,26 @@ type Access =
   | { kind: 'public' }
   /** Public, but a valid bearer token, when sent, identifies the caller (e.g. `scope=mine`). */
   | { kind: 'optional' }
-  | { kind: 'bearer'; permit: Permit | null };
+  | { kind: 'bearer'; permit: Permit | null; viewMayWrite: boolean };
 
 /** No credential needed. */
 export const Public = () => SetMetadata(ACCESS, { kind: 'public' } satisfies Access);
 export const OptionalBearer = () =>
   applyDecorators(SetMetadata(ACCESS, { kind: 'optional' } satisfies Access), ApiBearerAuth());
-/** A bearer token, and with `permit`, a token carrying that permit and not a read-only view. */
-export const Bearer = (permit: Permit | null = null) =>
-  applyDecorators(SetMetadata(ACCESS, { kind: 'bearer', permit } satisfies Access), ApiBearerAuth());
+/**
+ * A bearer token, and with `permit`, a token carrying that permit. A support-readonly view may use
+ * the route only when it is a read (GET) and needs no permit, or, with `viewMayWrite`, when its
+ * change keeps the view a view (minting a token, which stays a view).
+ */
+export const Bearer = (permit: Permit | null = null, options: { viewMayWrite?: boolean } = {}) =>
+  applyDecorators(
+    SetMetadata(ACCESS, {
+      kind: 'bearer',
+      permit,
+      viewMayWrite: options.viewMayWrite ?? false,
+    } satisfies Access),
+    ApiBearerAuth(),
+  );
 
 export type AuthenticatedRequest = FastifyRequest & { principal?: Principal };
 
@@ -48,7 +59,9 @@ function bearerToken(request: FastifyRequest): string | null | undefined {
 /**
  * Every route declares its access with @Public, @OptionalBearer or @Bearer; a route that
  * declares nothing is refused, so no endpoint is public by accident. A support-readonly view
- * may read anything its user may read, and use no endpoint that needs a permit.
+ * may read anything its user may read, and change nothing: it is refused every endpoint that needs
+ * a permit, and every one that is not a GET (creating or approving an operation needs no permit,
+ * but moves money), so a new write endpoint is closed to views unless it says otherwise.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -82,14 +95,20 @@ export class AuthGuard implements CanActivate {
         token === undefined ? undefined : 'the bearer token is not valid or has expired',
       );
     request.principal = principal;
-    if (access.permit !== null) {
-      if (principal.view === 'support-readonly')
+    if (principal.view === 'support-readonly') {
+      if (access.permit !== null)
         throw new PermitRequired(
           access.permit,
           `a support-readonly view cannot use this endpoint (needs ${access.permit})`,
         );
-      if (!principal.permits.includes(access.permit)) throw new PermitRequired(access.permit);
+      if (!access.viewMayWrite && request.method !== 'GET' && request.method !== 'HEAD')
+        throw new PermitRequired(
+          'write',
+          'a support-readonly view is read-only: it cannot use this endpoint',
+        );
     }
+    if (access.permit !== null && !principal.permits.includes(access.permit))
+      throw new PermitRequired(access.permit);
     return true;
   }
 }

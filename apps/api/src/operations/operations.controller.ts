@@ -100,7 +100,7 @@ export class OperationsController {
     schema: EITHER_SHAPE,
     description: 'A replay of the same key and request',
   })
-  @ApiErrors([...BODY_ERRORS, 401, 409, 503], {
+  @ApiErrors([...BODY_ERRORS, 401, 403, 409, 503], {
     400:
       'VALIDATION_FAILED (with field paths), INSUFFICIENT_FUNDS (the wallet cannot fund it), QUOTE_BELOW_FLOOR, ' +
       'QUOTE_FAILED (no route or unquotable asset), PRICE_UNAVAILABLE, BELOW_MINIMUM_ORDER, BLOCKHASH_EXPIRED ' +
@@ -174,7 +174,7 @@ export class OperationsController {
   })
   @ApiParam({ name: 'operationId', format: 'uuid' })
   @ApiResponse({ status: 200, schema: EITHER_SHAPE })
-  @ApiErrors([...BODY_ERRORS, 401, 404, 409], {
+  @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409], {
     400: 'SOURCE_WALLET_UNAVAILABLE (archived or missing source wallet), NOT_APPROVABLE, or a bad id/body',
     409: 'OPERATION_DISMISSED: a dismissed or canceled operation is no longer approvable',
   })
@@ -205,7 +205,7 @@ export class OperationsController {
   @ApiOperation({ summary: 'Discard: the resource in `dismissed`; idempotent' })
   @ApiParam({ name: 'operationId', format: 'uuid' })
   @ApiResponse({ status: 200, schema: EITHER_SHAPE })
-  @ApiErrors([...BODY_ERRORS, 401, 404, 409], { 409: 'ALREADY_EXECUTED: the operation was approved' })
+  @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409], { 409: 'ALREADY_EXECUTED: the operation was approved' })
   async discard(
     @Param('operationId', OperationIdPipe) operationId: string,
     @Body() _body: EmptyBody,
@@ -230,7 +230,7 @@ export class OperationsController {
   })
   @ApiParam({ name: 'operationId', format: 'uuid' })
   @ApiResponse({ status: 200, type: ShapeBOperationView })
-  @ApiErrors([...BODY_ERRORS, 401, 404, 409, 503], {
+  @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409, 503], {
     400: 'The successor cannot be prepared now: INSUFFICIENT_FUNDS, QUOTE_FAILED, PRICE_UNAVAILABLE, ...',
     409: 'PREREQUISITE_NOT_SUCCEEDED: the prerequisite is pending or failed, or has no continuation',
   })
@@ -263,7 +263,7 @@ export class OperationsController {
     schema: EITHER_SHAPE,
     description: 'The fresh review, in the shape of the original',
   })
-  @ApiErrors([...BODY_ERRORS, 401, 404, 409, 503], {
+  @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409, 503], {
     400: 'The fresh review cannot be prepared: INSUFFICIENT_FUNDS, QUOTE_BELOW_FLOOR, QUOTE_FAILED, ...',
     409: 'REFRESH_NOT_AVAILABLE: not a swap, or its quote did not fail',
   })

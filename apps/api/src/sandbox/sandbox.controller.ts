@@ -49,7 +49,7 @@ export class SandboxController {
     description: 'It shows up in the wallet (and as a `balance_change`) after a refresh.',
   })
   @ApiResponse({ status: 201, type: SandboxTransactionView })
-  @ApiErrors([...BODY_ERRORS, 401, 404], { 404: 'NOT_FOUND: the wallet is not yours' })
+  @ApiErrors([...BODY_ERRORS, 401, 403, 404], { 404: 'NOT_FOUND: the wallet is not yours' })
   async faucet(
     @Body() body: FaucetBody,
     @CurrentPrincipal() principal: Principal,
