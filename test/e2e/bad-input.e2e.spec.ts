@@ -203,4 +203,13 @@ describe('bad input is refused and records nothing', () => {
     if (body.error.code === 'VALIDATION_FAILED') expect(body.error.fields.length).toBeGreaterThan(0);
     expect(await t.head()).toBe(before);
   });
+
+  it.each([
+    ['malformed JSON', '{"idempotencyKey": '],
+    ['an empty body', ''],
+  ])('names %s with a JSON content type MALFORMED_JSON', async (_name, body) => {
+    const res = await t.request(raw('/v1/operations', body));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toEqual({ code: 'MALFORMED_JSON', message: expect.any(String) });
+  });
 });

@@ -61,8 +61,8 @@ export function mapError(error: unknown): MappedError {
       message: 'cursor: is not valid',
       fields: [{ path: 'cursor', message: 'is not valid' }],
     };
-  const code = (error as { code?: unknown })?.code;
-  if (typeof code === 'string' && FASTIFY_CODES[code]) return { ...FASTIFY_CODES[code] };
+  const fastify = fastifyCode(error);
+  if (fastify) return { ...fastify };
   if (error instanceof SyntaxError && (error as { statusCode?: number }).statusCode === 400)
     return { ...FASTIFY_CODES.FST_ERR_CTP_INVALID_JSON_BODY };
   if (error instanceof HttpException) {
@@ -77,4 +77,14 @@ export function mapError(error: unknown): MappedError {
       message: (error as Error).message,
     };
   return { status: 500, code: 'INTERNAL', message: 'something went wrong on our side; quote the request id' };
+}
+
+/**
+ * Fastify's own request errors (bad JSON, body too large, ...), thrown as they are or wrapped: the
+ * Nest adapter hands a 4xx FastifyError to the filters as an HttpException with it as `cause`.
+ */
+function fastifyCode(error: unknown): MappedError | undefined {
+  const thrown = error instanceof HttpException && error.cause !== undefined ? error.cause : error;
+  const code = (thrown as { code?: unknown })?.code;
+  return typeof code === 'string' && Object.hasOwn(FASTIFY_CODES, code) ? FASTIFY_CODES[code] : undefined;
 }
