@@ -41,7 +41,8 @@ export function operationActivityItem(op: SettledOperation): ActivityItem {
   return {
     action: actionOf(op),
     title: titleOf(op, changes),
-    networks: [...new Set(op.receipts.map((r) => r.network))],
+    // Where its transactions ran and where it moved assets (a cross-chain swap delivers elsewhere).
+    networks: [...new Set([...op.receipts.map((r) => r.network), ...changes.map((c) => c.asset.network)])],
     route: routeOf(op),
     isSuccess: op.outcome === 'done',
     error: op.outcome === 'done' ? null : op.error,
@@ -116,10 +117,12 @@ function titleOf(op: SettledOperation, changes: readonly AssetChange[]): string 
   const received = changes.find((c) => c.kind === 'transfer' && !c.amountRaw.startsWith('-'));
   switch (actionOf(op)) {
     case 'swap':
-      if (op.deliveredTo) return 'Swap received';
-      return `Swapped ${spent?.asset.symbol ?? 'tokens'} for ${received?.asset.symbol ?? 'tokens'}`;
+      if (op.deliveredTo && op.outcome === 'done') return 'Swap received';
+      if (!spent || !received) return op.outcome === 'done' ? 'Swapped' : 'Swap failed';
+      return `Swapped ${spent.asset.symbol} for ${received.asset.symbol}`;
     case 'send':
-      return spent ? `Sent ${spent.amount.slice(1)} ${spent.asset.symbol}` : 'Sent';
+      if (spent) return `Sent ${sentValue(op, spent)} ${spent.asset.symbol}`;
+      return op.outcome === 'done' ? 'Sent' : 'Send failed';
     case 'perp':
       return `Opened a perp position (${(op.creationRequest as { perpIntent?: { coin?: string } }).perpIntent?.coin ?? 'perp'})`;
     case 'perpClose':
@@ -148,6 +151,21 @@ function titleOf(op: SettledOperation, changes: readonly AssetChange[]): string 
     default:
       return 'Operation';
   }
+}
+
+/** What the payer sent of a change's asset, fees aside (the change's amount includes its fee). */
+function sentValue(op: SettledOperation, change: AssetChange): string {
+  let raw = 0n;
+  for (const receipt of op.receipts)
+    for (const m of receipt.transfers)
+      if (
+        m.purpose === 'value' &&
+        m.from === op.payer &&
+        m.network === change.asset.network &&
+        m.token === change.asset.token
+      )
+        raw += BigInt(m.amountRaw);
+  return formatUnits(raw, change.asset.decimals);
 }
 
 function predictionTitle(action: string | undefined): string {

@@ -10,7 +10,7 @@ export interface OperationActivityDocument extends StoredDocument {
   activity: ActivityItem;
 }
 
-export const operationActivityCollection = { name: 'operationActivity', version: 1, indexes: [] } as const;
+export const operationActivityCollection = { name: 'operationActivity', version: 2, indexes: [] } as const;
 
 export const operationActivityProjection: Projection<OperationActivityDocument> = {
   name: 'operationActivity',

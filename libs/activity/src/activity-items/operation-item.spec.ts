@@ -1,0 +1,100 @@
+import type { LegReceipt } from '@vetted/operations';
+import { operationActivityItem, type SettledOperation } from './operation-item';
+
+const PAYER = '0x1111111111111111111111111111111111111111';
+const OTHER = '0x2222222222222222222222222222222222222222';
+const POOL = '0x3333333333333333333333333333333333333333';
+const USDC = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913';
+
+type Transfer = LegReceipt['transfers'][number];
+const eth = (
+  from: string | null,
+  to: string | null,
+  amountRaw: string,
+  purpose: 'value' | 'fee',
+): Transfer => ({
+  network: 'base',
+  token: null,
+  from,
+  to,
+  amountRaw,
+  purpose,
+  symbol: 'ETH',
+  decimals: 18,
+});
+const receipt = (network: string, transfers: Transfer[]): LegReceipt => ({
+  hash: `0x${'ab'.repeat(32)}`,
+  network,
+  status: 'success',
+  blockNumber: 1,
+  feeRaw: '0',
+  transfers,
+});
+const settled = (
+  kind: string,
+  receipts: LegReceipt[],
+  outcome: SettledOperation['outcome'] = 'done',
+): SettledOperation => ({
+  operationId: '00000000-0000-4000-8000-000000000001',
+  userId: 'u1',
+  username: 'alice',
+  walletId: 1,
+  kind: 'action_sequence',
+  creationRequest: { kind },
+  receipts,
+  payer: PAYER,
+  deliveredTo: null,
+  route: null,
+  outcome,
+  errorCode: outcome === 'done' ? null : 'SUBMISSION_REJECTED',
+  error: outcome === 'done' ? null : 'rejected',
+  at: '2026-11-22T00:00:00.000Z',
+});
+
+describe('an operation activity item', () => {
+  it('titles a native send with the amount sent, its gas fee only in the asset change', () => {
+    const item = operationActivityItem(
+      settled('send', [
+        receipt('base', [
+          eth(PAYER, OTHER, '10000000000000000', 'value'),
+          eth(PAYER, null, '210000000000', 'fee'),
+        ]),
+      ]),
+    );
+    expect(item.title).toBe('Sent 0.01 ETH');
+    expect(item.assetChanges).toEqual([
+      expect.objectContaining({ amount: '-0.01000021', feeAmount: '-0.00000021', kind: 'transfer' }),
+    ]);
+  });
+
+  it('titles a swap that failed after its approval leg as failed, without claiming a swap', () => {
+    const item = operationActivityItem(
+      settled('swap', [receipt('base', [eth(PAYER, null, '210000000000', 'fee')])], 'failed'),
+    );
+    expect(item.title).toBe('Swap failed');
+    expect(item.isSuccess).toBe(false);
+  });
+
+  it('names every network it moved assets on, not only where its transactions ran', () => {
+    const usdcOut: Transfer = {
+      network: 'base',
+      token: USDC,
+      from: PAYER,
+      to: POOL,
+      amountRaw: '5000000',
+      purpose: 'value',
+      symbol: 'USDC',
+      decimals: 6,
+    };
+    const ethIn: Transfer = extendNetwork(eth(null, PAYER, '1000000000000000', 'value'), 'arbitrum');
+    const item = operationActivityItem(
+      settled('swap', [receipt('base', [usdcOut, ethIn, eth(PAYER, null, '210000000000', 'fee')])]),
+    );
+    expect(item.title).toBe('Swapped USDC for ETH');
+    expect(item.networks).toEqual(['base', 'arbitrum']);
+  });
+});
+
+function extendNetwork(transfer: Transfer, network: string): Transfer {
+  return Object.assign({}, transfer, { network });
+}
