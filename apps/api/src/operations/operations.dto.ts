@@ -28,12 +28,23 @@ export const OPERATION_STATES = [
 ] as const;
 
 export class ListOperationsParams extends PageParams {
-  @ApiPropertyOptional({ enum: OPERATION_STATES })
+  @ApiPropertyOptional({
+    enum: OPERATION_STATES,
+    description:
+      "The lifecycle state, in Shape A's names, for operations of both shapes: a Shape B operation shown " +
+      '`pending` is `awaitingApproval` or `working`, `succeeded` is `done`, `failed` is `failed` or ' +
+      '`failed_before_effect`, `dismissed` is `dismissed` or `canceled`',
+  })
   @IsOptional()
   @IsIn(OPERATION_STATES)
   state?: (typeof OPERATION_STATES)[number];
 
-  @ApiPropertyOptional({ enum: ['action_sequence'], description: 'Shape A operations are `action_sequence`' })
+  @ApiPropertyOptional({
+    example: 'action_sequence',
+    description:
+      'Shape A operations are `action_sequence`; a Shape B operation has its intent type (`swap`, `send`, ' +
+      '`perpOrder`, `tokenApproval`, ...)',
+  })
   @IsOptional()
   @IsString()
   @MaxLength(64)
