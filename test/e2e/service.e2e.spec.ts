@@ -91,7 +91,11 @@ describe('operations of the service itself', () => {
       ['/v1/predict/deposit-wallets', 'post', ['200', '201', '400', '401', '403', '404', '409', '502']],
       ['/v1/sandbox/tokens', 'get', []],
       ['/v1/sandbox/markets', 'get', []],
-      ['/v1/sandbox/faucet', 'post', ['201', '400', '401', '404']],
+      ['/v1/sandbox/faucet', 'post', ['201', '400', '401', '403', '404']],
+      ['/v1/operations', 'post', ['200', '201', '400', '401', '403', '409', '503']],
+      ['/v1/operations/{operationId}/approve', 'post', ['200', '400', '401', '403', '404', '409']],
+      ['/v1/operations/{operationId}/discard', 'post', ['200', '400', '401', '403', '404', '409']],
+      ['/v1/activity/operation', 'get', ['200', '400', '401', '404']],
       ['/v1/sandbox/prices', 'post', ['400', '401']],
       ['/v1/sandbox/faults', 'post', ['400', '401']],
       ['/v1/sandbox/markets/{id}/resolve', 'post', ['400', '401']],
@@ -112,6 +116,22 @@ describe('operations of the service itself', () => {
     const shapeBTypes = intentArms.flatMap((arm) => schemas[arm.$ref.split('/').pop()!].properties.type.enum);
     expect(new Set(shapeBTypes)).toEqual(new Set(SHAPE_B_TYPES));
     expect(schemas.ShapeBOperationView.properties.continuation).toBeDefined();
+    // The activity item has one schema, for an operation's activity and inside feed entries.
+    const activity =
+      doc.paths['/v1/activity/operation'].get.responses['200'].content['application/json'].schema;
+    expect(activity).toEqual({ $ref: '#/components/schemas/ActivityItemView' });
+    expect(Object.keys(schemas.ActivityItemView.properties)).toEqual(
+      expect.arrayContaining([
+        'action',
+        'title',
+        'networks',
+        'route',
+        'isSuccess',
+        'assetChanges',
+        'references',
+      ]),
+    );
+    expect(schemas.AssetChangeView.properties.feeAmount.nullable).toBe(true);
   });
 
   it('never writes a bearer token, a masterKey or a speech token to the logs', async () => {

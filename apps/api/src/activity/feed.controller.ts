@@ -6,6 +6,7 @@ import { type ActivityItem, OperationActivityQuery, ReadFeedQuery } from '@vette
 import { IsUUID } from 'class-validator';
 import { NotFound, Unauthenticated } from '@vetted/kernel';
 import { ApiErrors } from '../http/api-errors';
+import { ActivityItemView } from './activity-item.views';
 import { Bearer, CurrentPrincipal, OptionalBearer } from '../http/auth';
 import { ConsistentRead } from '../http/read-your-writes';
 import { FeedPageView, FeedParams } from './feed.dto';
@@ -31,7 +32,7 @@ export class FeedController {
       'with explorer links, a route only with directional evidence. 404 for an operation that is not yours, or that ' +
       'never reached a chain.',
   })
-  @ApiResponse({ status: 200, schema: { type: 'object', additionalProperties: true } })
+  @ApiResponse({ status: 200, type: ActivityItemView })
   @ApiErrors([400, 401, 404])
   async operation(
     @Query() params: OperationActivityParams,

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PageParams } from '../http/page-params';
 import { FEED_KINDS, type FeedKind } from '@vetted/activity';
 import { Transform } from 'class-transformer';
+import { ActivityItemView } from './activity-item.views';
 import { IsArray, IsIn, IsOptional } from 'class-validator';
 
 export class FeedParams extends PageParams {
@@ -43,11 +44,10 @@ export class FeedEntryView {
   @ApiProperty({ type: FeedActorView }) actor!: FeedActorView;
   @ApiPropertyOptional({ type: FeedAgentView }) agent?: FeedAgentView;
   @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: true,
+    type: ActivityItemView,
     description: 'The activity item, for transaction and balance entries',
   })
-  activity?: unknown;
+  activity?: ActivityItemView;
 }
 
 export class FeedPageView {

@@ -1,0 +1,77 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** The OpenAPI schema of an activity item (libs/activity's ActivityItem), shared by the feed and an operation's activity. */
+
+export class ActivityAssetView {
+  @ApiProperty({ example: 'base' }) network!: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'Contract address or mint; null for the native asset',
+  })
+  token!: string | null;
+  @ApiProperty({ example: 'USDC' }) symbol!: string;
+  @ApiProperty({ example: 6 }) decimals!: number;
+}
+
+export class AssetChangeView {
+  @ApiProperty({
+    example: '-12.5',
+    description: 'Exact signed decimal; a fee, when known, is already included (never subtract it again)',
+  })
+  amount!: string;
+  @ApiProperty({ example: '-12500000', description: 'The same in raw base units, signed' })
+  amountRaw!: string;
+  @ApiProperty() walletAddress!: string;
+  @ApiProperty({ type: ActivityAssetView }) asset!: ActivityAssetView;
+  @ApiProperty({
+    nullable: true,
+    type: 'object',
+    properties: { usd: { type: 'string' } },
+    description: 'USD value of `amount`, to the cent; null when no good price was known',
+  })
+  valuation!: { usd: string } | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Signed; null: the breakdown is unavailable' })
+  feeAmount!: string | null;
+  @ApiProperty({ enum: ['transfer', 'fee', 'balance'], description: '`fee`: a fee-only movement' })
+  kind!: string;
+}
+
+export class ActivityReferenceView {
+  @ApiProperty({ example: 'Transaction on base' }) label!: string;
+  @ApiProperty({ nullable: true, type: String }) hash!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'Explorer link; null when there is none' })
+  url!: string | null;
+}
+
+export class ActivityRouteView {
+  @ApiProperty({ example: 'base' }) source!: string;
+  @ApiProperty({ example: 'arbitrum' }) destination!: string;
+}
+
+export class ActivityItemView {
+  @ApiProperty({ example: 'send', description: 'The operation kind, or `balance_change` for an observation' })
+  action!: string;
+  @ApiProperty({ example: 'Sent 12.5 USDC' }) title!: string;
+  @ApiProperty({ type: [String], example: ['base'] }) networks!: string[];
+  @ApiProperty({
+    type: ActivityRouteView,
+    nullable: true,
+    description: 'Only with directional evidence: value left on the source and arrived on the destination',
+  })
+  route!: ActivityRouteView | null;
+  @ApiProperty({
+    nullable: true,
+    type: Boolean,
+    description: 'Null: no operation or receipt verdict (not pending, not failed)',
+  })
+  isSuccess!: boolean | null;
+  @ApiProperty({ nullable: true, type: String }) error!: string | null;
+  @ApiProperty({ nullable: true, type: String, description: 'The failure code' }) reason!: string | null;
+  @ApiProperty({ type: [AssetChangeView] }) assetChanges!: AssetChangeView[];
+  @ApiProperty({ type: [ActivityReferenceView] }) references!: ActivityReferenceView[];
+  @ApiProperty({ nullable: true, type: String }) transactionHash!: string | null;
+  @ApiProperty({ nullable: true, type: String }) transactionUrl!: string | null;
+  @ApiProperty({ example: '2026-11-21T10:00:00.000Z', description: 'When it was observed or settled' })
+  at!: string;
+}
