@@ -337,6 +337,11 @@ describe('reviewed operations, the remaining arms and faults, over HTTP', () => 
       }
       expect(working).toMatchObject({ state: 'working', progress: { legs: [{ status: 'submitted' }] } });
       expect(amountOf(await balances(user.token, recipient.id), 'base', USDC)).toBe(0n);
+      // Meanwhile another user's operation executes: the wait holds up only its own wallet.
+      const other = await funded();
+      const unrelated = await run(other.user.token, send(other.evm.id, other.recipient.id, '3'));
+      expect(unrelated.state).toBe('done');
+      expect((await get(user.token, created.json().id)).json().state).toBe('working');
       // It lands 12 s of sandbox time after its submission: the executor finds it by its id.
       let advancedAt = 0;
       const op = await settled(user.token, created.json().id, async () => {

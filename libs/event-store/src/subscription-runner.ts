@@ -9,6 +9,15 @@ export interface Consumer {
   canHandle: readonly string[];
   /** The events of one batch it handles and has not seen yet, in `$all` order. */
   handle(events: readonly RecordedEvent[]): Promise<void>;
+  /**
+   * For a consumer whose work outlives `handle` (it starts the work and returns, so that one slow
+   * item holds up no other): how far its work is finished, given the position delivered through.
+   * The runner checkpoints there instead (undefined: where it is), so a restart redelivers
+   * whatever was unfinished.
+   */
+  finishedThrough?(delivered: Position): Position | undefined;
+  /** Waits for work still running after `handle` returned; the runner calls it when it stops. */
+  drain?(): Promise<void>;
 }
 
 /** Where checkpoints are kept (text positions, see formatPosition). */
@@ -112,7 +121,11 @@ export class SubscriptionRunner {
   async stop(): Promise<void> {
     await this.subscription?.stop();
     this.subscription = null;
-    // Progress not written yet (idle consumers) is written now.
+    for (const fed of this.fed) {
+      await fed.consumer.drain?.();
+      if (this.processed !== null) this.finish(fed, this.processed);
+    }
+    // Progress not written yet (idle consumers, work finished since) is written now.
     for (const fed of this.fed)
       if (fed.checkpoint !== null && fed.checkpoint !== fed.written) await this.write(fed, Date.now());
   }
@@ -180,12 +193,21 @@ export class SubscriptionRunner {
     const last = upTo;
     const now = Date.now();
     for (const fed of this.fed) {
-      fed.checkpoint = last;
+      this.finish(fed, last);
+      if (fed.checkpoint === null || fed.checkpoint === fed.written) continue;
       if (handledBy.has(fed) || now - fed.writtenAt >= IDLE_CHECKPOINT_MS) await this.write(fed, now);
     }
     this.processed = last;
     this.options.onBatch?.(events.length, last);
     this.releaseWaiters();
+  }
+
+  /** The consumer's checkpoint once everything through `delivered` was handed to it. */
+  private finish(fed: Fed, delivered: Position): void {
+    const { consumer } = fed;
+    fed.checkpoint = consumer.finishedThrough
+      ? (consumer.finishedThrough(delivered) ?? fed.checkpoint)
+      : delivered;
   }
 
   private async write(fed: Fed, now: number): Promise<void> {

@@ -51,7 +51,7 @@ describe('OperationExecutor', () => {
     });
     const at = clock.now().toISOString();
     /** Records an approved operation of the given actions (a fresh id by default). */
-    const approveOperation = async (actions: CapturedAction[], id: string = randomUUID()) => {
+    const approveOperation = async (actions: CapturedAction[], id: string = randomUUID(), walletId = 1) => {
       const decide = (command: OperationCommand) =>
         handleCommand(store, operationStream(id), operationDecider, command);
       await decide({
@@ -62,7 +62,7 @@ describe('OperationExecutor', () => {
           username: 'alice',
           shape: 'A',
           kind: 'action_sequence',
-          walletId: 1,
+          walletId,
           requestHash: `h-${id}`,
           creationRequest: {},
           actions,
@@ -81,6 +81,9 @@ describe('OperationExecutor', () => {
     const state = () => loadState(store, operationStream(operationId), operationDecider);
     return {
       sandbox,
+      clock,
+      from,
+      to,
       executor,
       transfer,
       operationId,
@@ -165,8 +168,47 @@ describe('OperationExecutor', () => {
       ids.map(async (id) => (await store.readStream(operationStream(id)))[1]),
     );
     await executor.handle(approvals);
+    await executor.drain();
     for (const id of ids)
       expect((await loadState(store, operationStream(id), operationDecider)).status).toBe('done');
     expect(await received()).toBe(6n * USDC);
+  });
+
+  it("runs another wallet's operation while one waits for an unknown outcome, and checkpoints behind it", async () => {
+    const { sandbox, clock, to, executor, transfer, approveOperation } = await setUp();
+    const other = evm();
+    await sandbox.faucet('base', other, null, ETH);
+    await sandbox.faucet('base', other, USDC_ADDRESSES.base, 100n * USDC);
+    const fromOther: CapturedAction = {
+      kind: 'chain',
+      tx: {
+        kind: 'transfer',
+        network: 'base',
+        from: other,
+        to,
+        token: USDC_ADDRESSES.base,
+        amountRaw: '1000000',
+      },
+    };
+    const slow = await approveOperation([transfer(2n * USDC)], randomUUID(), 1);
+    const quick = await approveOperation([fromOther], randomUUID(), 2);
+    const approval = async (id: string) => (await store.readStream(operationStream(id)))[1];
+    const [slowApproval, quickApproval] = [await approval(slow), await approval(quick)];
+    const status = async (id: string) =>
+      (await loadState(store, operationStream(id), operationDecider)).status;
+    // The slow one's submission times out: it lands only when the sandbox clock moves on.
+    await sandbox.injectFault({ target: 'submission', mode: 'timeout', count: 1 });
+    await executor.handle([slowApproval, quickApproval]);
+    const delivered = quickApproval.position;
+    for (let i = 0; i < 100 && (await status(quick)) !== 'done'; i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(await status(quick)).toBe('done');
+    expect(await status(slow)).toBe('working');
+    // Nothing before the slow approval is finished with it: the checkpoint stays where it was.
+    expect(executor.finishedThrough(delivered)).toBeUndefined();
+    clock.advance(60_000);
+    await executor.drain();
+    expect(await status(slow)).toBe('done');
+    expect(executor.finishedThrough(delivered)).toBe(delivered);
   });
 });

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
-import type { Consumer, EventStore, RecordedEvent } from '@vetted/event-store';
+import type { Consumer, EventStore, Position, RecordedEvent } from '@vetted/event-store';
 import { accountDecider, observationDecider } from '@vetted/accounts';
 import {
   EVENT_STORE,
@@ -33,6 +33,7 @@ import {
   capturedSwapFloorFailure,
   reconcileLeg,
 } from '../execution';
+import { ExecutionQueue } from './execution-queue';
 import { walletDeltas } from './wallet-deltas';
 
 /** How long a leg may stay pending before the operation fails with LIFECYCLE_TIMEOUT (never retried). */
@@ -55,6 +56,9 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
   readonly canHandle = ['OperationApproved'] as const;
   private readonly logger = new Logger('OperationExecutor');
   private readonly ports: ExecutionPorts;
+  private readonly queue = new ExecutionQueue((error) =>
+    this.logger.error(`an execution failed; executions stop until a restart: ${String(error)}`),
+  );
   /** Receipt watches still running after lifecycle timeouts (they end at shutdown). */
   private readonly watches = new Set<Promise<void>>();
   private closed = false;
@@ -72,23 +76,32 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
   }
 
   /**
-   * Operations of different paying wallets run concurrently; those of one wallet run one after
-   * another, in approval order (two swaps of one wallet would otherwise race on its allowance and
-   * its nonce).
+   * Hands each approval to the queue and returns: operations of one paying wallet run one after
+   * another in approval order, those of different wallets at once, and a slow one (a leg waiting
+   * for an unknown outcome, up to the lifecycle deadline) holds up only its own wallet. The runner
+   * checkpoints only as far as executions have finished.
    */
   async handle(events: readonly RecordedEvent[]): Promise<void> {
-    const byWallet = new Map<number, string[]>();
+    this.queue.check();
     for (const event of events) {
+      if (this.closed) {
+        this.queue.leave(event.position);
+        continue;
+      }
       const operationId = (event.data as { operationId: string }).operationId;
       const state = await loadState(this.store, operationStream(operationId), operationDecider);
       const walletId = state.status === 'none' ? -1 : state.op.walletId;
-      byWallet.set(walletId, [...(byWallet.get(walletId) ?? []), operationId]);
+      this.queue.add(event.position, walletId, () => this.execute(operationId));
     }
-    await Promise.all(
-      [...byWallet.values()].map(async (operationIds) => {
-        for (const operationId of operationIds) await this.execute(operationId);
-      }),
-    );
+  }
+
+  finishedThrough(delivered: Position): Position | undefined {
+    return this.queue.finishedThrough(delivered);
+  }
+
+  /** Waits for the executions started (the runner calls it when it stops). */
+  drain(): Promise<void> {
+    return this.queue.drain();
   }
 
   /** Runs (or resumes) every leg of a working operation until it reaches a terminal state. */
