@@ -167,7 +167,13 @@ describe('operation decider, continuations (next)', () => {
 
 describe('operation decider, refreshed reviews', () => {
   it('a swap that failed before effect at its quote bar is re-reviewed once', () => {
-    for (const code of ['QUOTE_BELOW_FLOOR', 'SLIPPAGE_EXCEEDED', 'BLOCKHASH_EXPIRED']) {
+    for (const code of [
+      'QUOTE_BELOW_FLOOR',
+      'QUOTE_UNAVAILABLE',
+      'QUOTE_FAILED',
+      'SLIPPAGE_EXCEEDED',
+      'BLOCKHASH_EXPIRED',
+    ]) {
       const history = [created(swap), approved, ...failedWith(swap, code, 'failed_before_effect')];
       spec
         .given(history)

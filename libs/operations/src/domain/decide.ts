@@ -190,7 +190,13 @@ export function decideOperation(command: OperationCommand, state: OperationState
 }
 
 /** Failures at the quote bar (or of a quote's shelf life): a fresh quote may pass where this one did not. */
-const REFRESHABLE_FAILURES = new Set(['QUOTE_BELOW_FLOOR', 'SLIPPAGE_EXCEEDED', 'BLOCKHASH_EXPIRED']);
+const REFRESHABLE_FAILURES = new Set([
+  'QUOTE_BELOW_FLOOR',
+  'QUOTE_UNAVAILABLE',
+  'QUOTE_FAILED',
+  'SLIPPAGE_EXCEEDED',
+  'BLOCKHASH_EXPIRED',
+]);
 
 /** A swap in either shape: Shape B names its kind, Shape A's request says `kind: swap`. */
 function isSwap(op: ExistingOperation['op']): boolean {

@@ -111,7 +111,12 @@ describe('executeLeg on chain', () => {
     await sandbox.injectFault({ target: 'quote', mode: 'fail', count: 1 });
     const id = legId();
     const outcome = await executeLeg(ethToUsdc(alice, ETH, 1n, 1n), id, ports, deadline);
-    expect(outcome).toMatchObject({ kind: 'failed', code: 'QUOTE_BELOW_FLOOR', effect: 'none' });
+    expect(outcome).toEqual({
+      kind: 'failed',
+      code: 'QUOTE_UNAVAILABLE',
+      error: expect.stringMatching(/^no fresh quote to check the floor against: .*nothing was submitted$/),
+      effect: 'none',
+    });
     expect(await sandbox.chain.receiptBySubmission(id)).toBeNull();
   });
 

@@ -1,12 +1,17 @@
 import type { LegEffect, LegReceipt } from '../domain/events';
 import type { LegFill } from './leg-fill';
 
-/** The codes a leg fails with (api-decisions.md section 9, operation failure codes). */
+/**
+ * The codes a leg fails with (api-decisions.md section 9, operation failure codes, and ours:
+ * `QUOTE_UNAVAILABLE` and `QUOTE_FAILED` when no fresh quote could check a swap's floor).
+ */
 export type LegFailureCode =
   | 'SUBMISSION_REJECTED'
   | 'SUBMISSION_UNCERTAIN'
   | 'LIFECYCLE_TIMEOUT'
   | 'QUOTE_BELOW_FLOOR'
+  | 'QUOTE_UNAVAILABLE'
+  | 'QUOTE_FAILED'
   | 'SLIPPAGE_EXCEEDED'
   | 'INSUFFICIENT_FUNDS'
   | 'BLOCKHASH_EXPIRED';

@@ -5,7 +5,9 @@ import type { LegFailure } from './leg-outcome';
 /**
  * The user's floor, checked against a fresh quote of the exact input before the swap is submitted:
  * output / input must be at least receiveRaw / sellRaw (cross-multiplied, integers only). Without a
- * quote the floor cannot be shown to hold, so the swap is not submitted either. Null: it holds.
+ * quote the floor cannot be shown to hold, so the swap is not submitted either: `QUOTE_UNAVAILABLE`
+ * when the quote source did not answer (a retry may pass), `QUOTE_FAILED` when it found no route.
+ * Null: it holds.
  */
 export async function quoteFloorFailure(
   tx: SwapTx,
@@ -22,12 +24,16 @@ export async function quoteFloorFailure(
     outRaw = (await quoter.quote(request)).amountOutRaw;
   } catch (error) {
     if (!(error instanceof QuoteFailed)) throw error;
-    return belowFloor(`no fresh quote to check the floor against: ${error.message} (${error.reason})`);
+    return notSubmitted(
+      error.reason === 'unavailable' ? 'QUOTE_UNAVAILABLE' : 'QUOTE_FAILED',
+      `no fresh quote to check the floor against: ${error.message} (${error.reason})`,
+    );
   }
   const sell = BigInt(guard.floor.sellRaw);
   const receive = BigInt(guard.floor.receiveRaw);
   if (outRaw * sell >= tx.amountInRaw * receive) return null;
-  return belowFloor(
+  return notSubmitted(
+    'QUOTE_BELOW_FLOOR',
     `a fresh quote gives ${outRaw} for ${tx.amountInRaw}, below the floor of ${receive} per ${sell} ` +
       `(reviewed quote: ${guard.quotedOutRaw})`,
   );
@@ -51,10 +57,10 @@ export async function capturedSwapFloorFailure(
   return null;
 }
 
-function belowFloor(reason: string): LegFailure {
+function notSubmitted(code: LegFailure['code'], reason: string): LegFailure {
   return {
     kind: 'failed',
-    code: 'QUOTE_BELOW_FLOOR',
+    code,
     error: `${reason}; nothing was submitted`,
     effect: 'none',
   };
