@@ -23,8 +23,8 @@ describe('OperationExecutor', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function setUp() {
-    const { sandbox, ports, clock } = openSandbox();
+  async function setUp(sandboxOptions: { blockTimeSeconds?: number } = {}) {
+    const { sandbox, ports, clock } = openSandbox(sandboxOptions);
     const executor = new OperationExecutor(
       store,
       clock,
@@ -210,5 +210,37 @@ describe('OperationExecutor', () => {
     await executor.drain();
     expect(await status(slow)).toBe('done');
     expect(executor.finishedThrough(delivered)).toBe(delivered);
+  });
+
+  it('fails an uncertain submission still unknown at the deadline with its code, the deadline explanation and the provider detail, and records its receipt when it lands', async () => {
+    const { sandbox, clock, executor, transfer, operationId, approveWith, received, state } = await setUp({
+      blockTimeSeconds: 600,
+    });
+    await sandbox.injectFault({ target: 'submission', mode: 'uncertain', count: 1 });
+    await approveWith([transfer(2n * USDC)]);
+    const running = executor.execute(operationId);
+    // Sandbox time moves past the deadline (not to the block, 600 s away) until the executor gives up.
+    for (let i = 0; i < 10 && (await state()).status === 'working'; i++) {
+      clock.advance(31_000);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await running;
+    const failed = await state();
+    expect(failed).toMatchObject({ status: 'failed', errorCode: 'SUBMISSION_UNCERTAIN' });
+    expect('error' in failed && failed.error).toMatch(
+      /^the service did not see the transaction settle within 30 s; .*inspect its receipts.*\. Provider: .+/,
+    );
+    expect(await received()).toBe(0n);
+    // The block lands later: the executor finds the receipt by the submission id and records it.
+    clock.advance(600_000);
+    for (let i = 0; i < 100 && (await received()) === 0n; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(await received()).toBe(2n * USDC);
+    let types: string[] = [];
+    for (let i = 0; i < 150 && !types.includes('LateReceiptRecorded'); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      types = (await store.readStream(operationStream(operationId))).map((e) => e.type);
+    }
+    expect(types.slice(-2)).toEqual(['OperationFailed', 'LateReceiptRecorded']);
+    await executor.onModuleDestroy();
   });
 });

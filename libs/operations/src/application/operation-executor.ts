@@ -29,6 +29,7 @@ import {
 import {
   executeLeg,
   type ExecutionPorts,
+  type LegFailure,
   type LegOutcome,
   capturedSwapFloorFailure,
   reconcileLeg,
@@ -173,7 +174,8 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
             at: this.now(),
           },
         });
-        if (outcome.code === 'LIFECYCLE_TIMEOUT')
+        // Unknown at the deadline: the transaction may still settle, and is then recorded.
+        if (outcome.code === 'LIFECYCLE_TIMEOUT' || outcome.code === 'SUBMISSION_UNCERTAIN')
           this.watchLateReceipt(operationId, state.op.userId, index, action);
       }
     }
@@ -196,14 +198,7 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
     const realDeadline = Date.now() + LIFECYCLE_DEADLINE_MS;
     while (unknown(outcome)) {
       if (this.clock.now().getTime() >= clockDeadline || Date.now() >= realDeadline)
-        return outcome.kind === 'failed'
-          ? outcome
-          : {
-              kind: 'failed',
-              code: 'LIFECYCLE_TIMEOUT',
-              error: `the service did not see the transaction settle within ${LIFECYCLE_DEADLINE_MS / 1000} s; it may still settle: inspect receipts before creating a new operation`,
-              effect: 'possible',
-            };
+        return atDeadline(outcome);
       await new Promise((resolve) => setTimeout(resolve, PENDING_POLL_MS));
       const found = await reconcileLeg(action, submissionId, this.ports);
       if (found !== null && (found.kind !== 'pending' || outcome.kind === 'pending')) outcome = found;
@@ -282,4 +277,20 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
   private now(): string {
     return this.clock.now().toISOString();
   }
+}
+
+/**
+ * A leg whose outcome is still unknown at the lifecycle deadline: `LIFECYCLE_TIMEOUT` while it was
+ * pending; an uncertain submission keeps its code, with the deadline explanation and the provider's
+ * detail (the reference's retention rule). Either may still settle; it is never retried.
+ */
+function atDeadline(outcome: LegOutcome): LegFailure {
+  const explanation =
+    `the service did not see the transaction settle within ${LIFECYCLE_DEADLINE_MS / 1000} s; it may ` +
+    'still settle, so inspect its receipts before creating a new operation (never retried automatically)';
+  if (outcome.kind !== 'failed')
+    return { kind: 'failed', code: 'LIFECYCLE_TIMEOUT', error: explanation, effect: 'possible' };
+  // A venue's own timeout already says so (with its detail); other failures stand as they are.
+  if (outcome.code !== 'SUBMISSION_UNCERTAIN') return outcome;
+  return extend(outcome, { error: `${explanation}. Provider: ${outcome.error}` });
 }
