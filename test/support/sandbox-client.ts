@@ -10,6 +10,12 @@ const TERMINAL = ['done', 'failed', 'failed_before_effect', 'dismissed', 'cancel
 export const SANDBOX_ADMIN = 'test-sandbox-admin-token';
 const adminHeader = { 'x-sandbox-admin': SANDBOX_ADMIN };
 
+export type Balance = { network: string; token: string | null; amountRaw: string; usdValue: string | null };
+
+/** The raw amount of one asset among a wallet's balances (0 when it holds none). */
+export const amountOf = (held: Balance[], network: string, token: string | null): bigint =>
+  BigInt(held.find((b) => b.network === network && b.token === token)?.amountRaw ?? '0');
+
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type WalletJson = { id: number; refresh: { status: string }; [field: string]: any };
 
@@ -57,6 +63,34 @@ export class SandboxTestClient {
       await new Promise((r) => setTimeout(r, 20));
     }
     throw new Error('observation did not complete');
+  }
+
+  /** Makes the next sandbox call of `target` misbehave (`mode`), once. */
+  async fault(target: string, mode: string): Promise<void> {
+    const res = await this.admin('/v1/sandbox/faults', { target, mode, count: 1 });
+    expect(res.statusCode).toBe(201);
+  }
+
+  async faucet(token: string, walletId: number, network: string, asset: string | null, amount: string) {
+    const res = await this.post('/v1/sandbox/faucet', token, { walletId, network, token: asset, amount });
+    expect(res.statusCode).toBe(201);
+  }
+
+  /** Every balance of the wallet, freshly observed. */
+  async balances(token: string, walletId: number): Promise<Balance[]> {
+    const wallets = await this.refreshed(token, { walletId });
+    return wallets.find((w) => w.id === walletId)!.balances;
+  }
+
+  /** Creates, approves and waits for the operation; it must be created 201 awaiting approval. */
+  async run(token: string, operation: object): Promise<JsonObject> {
+    const created = await this.createOperation(token, operation);
+    expect(created.statusCode).toBe(201);
+    const op = created.json();
+    expect(op.state).toBe('awaitingApproval');
+    const approved = await this.post(`/v1/operations/${op.id}/approve`, token);
+    expect(approved.statusCode).toBe(200);
+    return this.settledOperation(token, op.id);
   }
 
   createOperation(token: string, operation: object, idempotencyKey: string = randomUUID()) {

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import { USDC_ADDRESSES } from '@vetted/sandbox';
+import { amountOf, SandboxTestClient } from '../support/sandbox-client';
+
+const USDC = USDC_ADDRESSES.base;
+
+type AuditEntry = { type: string; data: Record<string, unknown> };
+
+/** Every fault the sandbox can inject, over HTTP: each leads to the documented state and code. */
+describe('reviewed operations under sandbox faults, over HTTP', () => {
+  let c: SandboxTestClient;
+  beforeAll(async () => {
+    c = await SandboxTestClient.start();
+  });
+  afterAll(() => c.app.close());
+
+  const create = (token: string, operation: object, key?: string) => c.createOperation(token, operation, key);
+  const approve = (token: string, id: string) => c.post(`/v1/operations/${id}/approve`, token);
+  const get = (token: string, id: string) => c.getOperation(token, id);
+  const timeline = (token: string, id: string): Promise<AuditEntry[]> => c.timeline(token, id);
+  const settled = (token: string, id: string, whileWorking?: () => Promise<void>) =>
+    c.settledOperation(token, id, whileWorking);
+
+  /** A user whose EVM wallet holds 1 ETH and 100 USDC on base, and a second wallet of theirs. */
+  async function funded() {
+    const user = await c.app.signUp();
+    const evm = user.wallets[0];
+    await c.faucet(user.token, evm.id, 'base', null, '1');
+    await c.faucet(user.token, evm.id, 'base', USDC, '100');
+    const recipient = (
+      await c.post('/v1/wallets', user.token, {
+        family: 'evm',
+        name: `Savings ${randomUUID().slice(0, 6)}`,
+      })
+    ).json();
+    return { user, evm, recipient };
+  }
+  const send = (walletId: number, recipientId: number, amount = '5') => ({
+    kind: 'send',
+    walletId,
+    sendIntent: { token: { network: 'base', token: USDC }, amount, to: { walletId: recipientId } },
+  });
+
+  it('submission reject: failed_before_effect with SUBMISSION_REJECTED, nothing moved', async () => {
+    const { user, evm, recipient } = await funded();
+    const created = await create(user.token, send(evm.id, recipient.id));
+    expect(created.statusCode).toBe(201);
+    await c.fault('submission', 'reject');
+    await approve(user.token, created.json().id);
+    const op = await settled(user.token, created.json().id);
+    expect(op).toMatchObject({
+      state: 'failed_before_effect',
+      errorCode: 'SUBMISSION_REJECTED',
+      error: expect.any(String),
+      txs: [],
+    });
+    const held = await c.balances(user.token, evm.id);
+    expect(amountOf(held, 'base', USDC)).toBe(100_000_000n);
+    expect(amountOf(held, 'base', null)).toBe(10n ** 18n);
+    expect(amountOf(await c.balances(user.token, recipient.id), 'base', USDC)).toBe(0n);
+  });
+
+  it('submission uncertain: reconciled by submission id, money moved exactly once', async () => {
+    const { user, evm, recipient } = await funded();
+    const created = await create(user.token, send(evm.id, recipient.id, '7'));
+    await c.fault('submission', 'uncertain');
+    await approve(user.token, created.json().id);
+    const op = await settled(user.token, created.json().id);
+    const received = amountOf(await c.balances(user.token, recipient.id), 'base', USDC);
+    // The sandbox records an uncertain submission and settles it: the executor finds it by its id.
+    expect(op).toMatchObject({ state: 'done', txs: [{ network: 'base', status: 'success' }] });
+    expect(received).toBe(7_000_000n);
+    expect(amountOf(await c.balances(user.token, evm.id), 'base', USDC)).toBe(93_000_000n);
+    const types = (await timeline(user.token, op.id)).map((e) => e.type);
+    expect(types.filter((t) => t === 'LegSubmitted')).toHaveLength(1);
+  });
+
+  it('submission timeout: the transaction lands later in sandbox time and settles once', async () => {
+    const { user, evm, recipient } = await funded();
+    const created = await create(user.token, send(evm.id, recipient.id, '8'));
+    await c.fault('submission', 'timeout');
+    await approve(user.token, created.json().id);
+    // Submitted, not landed (sandbox time has not moved), nothing moved yet.
+    let working = (await get(user.token, created.json().id)).json();
+    for (let i = 0; i < 100 && working.progress.legs[0].status !== 'submitted'; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      working = (await get(user.token, created.json().id)).json();
+    }
+    expect(working).toMatchObject({ state: 'working', progress: { legs: [{ status: 'submitted' }] } });
+    expect(amountOf(await c.balances(user.token, recipient.id), 'base', USDC)).toBe(0n);
+    // Meanwhile another user's operation executes: the wait holds up only its own wallet.
+    const other = await funded();
+    const unrelated = await c.run(other.user.token, send(other.evm.id, other.recipient.id, '3'));
+    expect(unrelated.state).toBe('done');
+    expect((await get(user.token, created.json().id)).json().state).toBe('working');
+    // It lands 12 s of sandbox time after its submission: the executor finds it by its id.
+    let advancedAt = 0;
+    const op = await settled(user.token, created.json().id, async () => {
+      if (Date.now() - advancedAt < 300) return;
+      advancedAt = Date.now();
+      expect((await c.admin('/v1/sandbox/clock', { advanceSeconds: 13 })).statusCode).toBe(200);
+    });
+    expect(op).toMatchObject({ state: 'done', txs: [{ network: 'base', status: 'success' }] });
+    expect(amountOf(await c.balances(user.token, recipient.id), 'base', USDC)).toBe(8_000_000n);
+    expect(amountOf(await c.balances(user.token, evm.id), 'base', USDC)).toBe(92_000_000n);
+    const types = (await timeline(user.token, op.id)).map((e) => e.type);
+    expect(types).toEqual([
+      'OperationCreated',
+      'OperationApproved',
+      'LegSubmitted',
+      'LegSettled',
+      'OperationSucceeded',
+    ]);
+  });
+
+  it('quote fail: creating a swap answers 503 QUOTE_UNAVAILABLE and records nothing', async () => {
+    const { user, evm } = await funded();
+    const key = randomUUID();
+    const swap = {
+      kind: 'swap',
+      walletId: evm.id,
+      swapIntent: {
+        from: { network: 'base', token: USDC },
+        to: { network: 'base', token: null },
+        amount: '10',
+        quoteFloor: { sellRaw: '10000000', receiveRaw: '1' },
+      },
+    };
+    await c.fault('quote', 'fail');
+    const before = await c.app.head();
+    const refused = await create(user.token, swap, key);
+    expect(refused.statusCode).toBe(503);
+    expect(refused.json()).toMatchObject({
+      error: { code: 'QUOTE_UNAVAILABLE', message: expect.any(String) },
+      requestId: expect.any(String),
+    });
+    expect(await c.app.head()).toBe(before);
+    // Nothing was recorded, so the key is still free.
+    const retried = await create(user.token, swap, key);
+    expect(retried.statusCode).toBe(201);
+  });
+
+  it('a swap whose floor a fresh quote no longer meets fails before effect, nothing moved', async () => {
+    const { user, evm } = await funded();
+    const held = await c.balances(user.token, evm.id);
+    // The wallet holds exactly 1 ETH, so its USD value is the price.
+    const ethUsd = held.find((b) => b.network === 'base' && b.token === null)!.usdValue!;
+    const amountInRaw = 10n ** 16n;
+    const quoted = await create(user.token, {
+      kind: 'swap',
+      walletId: evm.id,
+      swapIntent: {
+        from: { network: 'base', token: null },
+        to: { network: 'base', token: USDC },
+        amount: '0.01',
+        quoteFloor: { sellRaw: amountInRaw.toString(), receiveRaw: '1' },
+      },
+    });
+    expect(quoted.statusCode).toBe(201);
+    const quotedOut = BigInt(quoted.json().request.actions[0].swap.quotedOutRaw);
+    // A floor 1% under today's quote: it is met at creation.
+    const created = await create(user.token, {
+      kind: 'swap',
+      walletId: evm.id,
+      swapIntent: {
+        from: { network: 'base', token: null },
+        to: { network: 'base', token: USDC },
+        amount: '0.01',
+        quoteFloor: { sellRaw: amountInRaw.toString(), receiveRaw: ((quotedOut * 99n) / 100n).toString() },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().request.actions).toHaveLength(1);
+    const lower = (Number(ethUsd) * 0.8).toFixed(2);
+    const moved = await c.admin('/v1/sandbox/prices', { network: 'base', asset: 'native', usd: lower });
+    expect(moved.statusCode).toBe(200);
+
+    await approve(user.token, created.json().id);
+    const op = await settled(user.token, created.json().id);
+    expect(op).toMatchObject({ state: 'failed_before_effect', errorCode: 'QUOTE_BELOW_FLOOR', txs: [] });
+    const after = await c.balances(user.token, evm.id);
+    expect(amountOf(after, 'base', null)).toBe(10n ** 18n);
+    expect(amountOf(after, 'base', USDC)).toBe(100_000_000n);
+  });
+});
