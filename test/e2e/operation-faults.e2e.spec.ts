@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { USDC_ADDRESSES } from '@vetted/sandbox';
+import { ManualClock } from '@vetted/kernel';
 import { amountOf, SandboxTestClient } from '../support/sandbox-client';
 
 const USDC = USDC_ADDRESSES.base;
@@ -22,13 +23,13 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
     c.settledOperation(token, id, whileWorking);
 
   /** A user whose EVM wallet holds 1 ETH and 100 USDC on base, and a second wallet of theirs. */
-  async function funded() {
-    const user = await c.app.signUp();
+  async function funded(client = c) {
+    const user = await client.app.signUp();
     const evm = user.wallets[0];
-    await c.faucet(user.token, evm.id, 'base', null, '1');
-    await c.faucet(user.token, evm.id, 'base', USDC, '100');
+    await client.faucet(user.token, evm.id, 'base', null, '1');
+    await client.faucet(user.token, evm.id, 'base', USDC, '100');
     const recipient = (
-      await c.post('/v1/wallets', user.token, {
+      await client.post('/v1/wallets', user.token, {
         family: 'evm',
         name: `Savings ${randomUUID().slice(0, 6)}`,
       })
@@ -181,5 +182,69 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
     const after = await c.balances(user.token, evm.id);
     expect(amountOf(after, 'base', null)).toBe(10n ** 18n);
     expect(amountOf(after, 'base', USDC)).toBe(100_000_000n);
+  });
+
+  describe('on a clock the test moves', () => {
+    const clock = new ManualClock(new Date());
+    let m: SandboxTestClient;
+    beforeAll(async () => {
+      m = await SandboxTestClient.start({}, clock);
+    });
+    afterAll(() => m.app.close());
+
+    it('lifecycle timeout: failed with LIFECYCLE_TIMEOUT, and a transaction landing later shows in its activity and the feed', async () => {
+      const { user, evm, recipient } = await funded(m);
+      const id = (await m.createOperation(user.token, send(evm.id, recipient.id, '4'))).json().id;
+      // The transaction lands an hour of sandbox time after its submission.
+      const fault = { target: 'submission', mode: 'timeout', count: 1, landAfterSeconds: 3600 };
+      expect((await m.admin('/v1/sandbox/faults', fault)).statusCode).toBe(201);
+      await m.post(`/v1/operations/${id}/approve`, user.token);
+      // The service's clock passes the 30 s deadline (not the landing) until the executor gives up.
+      let advancedAt = 0;
+      const failed = await m.settledOperation(user.token, id, async () => {
+        if (Date.now() - advancedAt < 300) return;
+        advancedAt = Date.now();
+        clock.advance(31_000);
+      });
+      expect(failed).toMatchObject({ state: 'failed', errorCode: 'LIFECYCLE_TIMEOUT', txs: [] });
+      const activity = () =>
+        m.app.request({
+          method: 'GET',
+          url: `/v1/activity/operation?operationId=${id}`,
+          headers: { authorization: `Bearer ${user.token}` },
+        });
+      expect((await activity()).statusCode).toBe(404);
+      // It lands: the executor, still looking it up by its submission id, records it.
+      clock.advance(3_600_000);
+      let late = (await m.getOperation(user.token, id)).json();
+      for (let i = 0; i < 150 && late.txs.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 20));
+        late = (await m.getOperation(user.token, id)).json();
+      }
+      expect(late).toMatchObject({
+        state: 'failed',
+        errorCode: 'LIFECYCLE_TIMEOUT',
+        txs: [{ status: 'success' }],
+      });
+      const item = await activity();
+      expect(item.statusCode).toBe(200);
+      expect(item.json()).toMatchObject({
+        title: 'Sent 4 USDC',
+        isSuccess: false,
+        reason: 'LIFECYCLE_TIMEOUT',
+        transactionHash: late.txs[0].hash,
+        assetChanges: expect.arrayContaining([expect.objectContaining({ amount: '-4', kind: 'transfer' })]),
+      });
+      const feed = (
+        await m.app.request({
+          method: 'GET',
+          url: '/v1/activity/feed?scope=mine&kinds=service_transaction',
+          headers: { authorization: `Bearer ${user.token}` },
+        })
+      ).json();
+      expect(feed.entries).toHaveLength(1);
+      expect(feed.entries[0]).toMatchObject({ kind: 'service_transaction', activity: item.json() });
+      expect(amountOf(await m.balances(user.token, recipient.id), 'base', USDC)).toBe(4_000_000n);
+    });
   });
 });

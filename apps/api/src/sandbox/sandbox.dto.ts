@@ -79,6 +79,20 @@ export class FaultBody {
   @Min(1)
   @Max(1000)
   count!: number;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: 86_400,
+    description:
+      '`timeout` mode: how many seconds of sandbox time after its submission a chain transaction lands ' +
+      '(default 12; past the 30 s lifecycle deadline the operation fails with LIFECYCLE_TIMEOUT, and the late ' +
+      'receipt is still recorded)',
+  })
+  @IsOptional()
+  @IsInt()
+  @Min(0)
+  @Max(86_400)
+  landAfterSeconds?: number;
 }
 
 export class ResolveBody {

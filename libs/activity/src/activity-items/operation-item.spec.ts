@@ -1,5 +1,5 @@
 import type { LegReceipt } from '@vetted/operations';
-import { operationActivityItem, type SettledOperation } from './operation-item';
+import { operationActivityItem, type SettledOperation, settledOperation } from './operation-item';
 
 const PAYER = '0x1111111111111111111111111111111111111111';
 const OTHER = '0x2222222222222222222222222222222222222222';
@@ -92,6 +92,45 @@ describe('an operation activity item', () => {
     );
     expect(item.title).toBe('Swapped USDC for ETH');
     expect(item.networks).toEqual(['base', 'arbitrum']);
+  });
+});
+
+describe('the operation an activity item reads', () => {
+  const late = receipt('base', [eth(PAYER, OTHER, '10000000000000000', 'value')]);
+  const lateEvent = (failure?: object) =>
+    ({
+      type: 'LateReceiptRecorded',
+      data: {
+        operationId: 'op',
+        leg: 0,
+        submissionId: 'op:0',
+        receipt: late,
+        at: '2026-11-22T01:00:00.000Z',
+        failure,
+      },
+    }) as Parameters<typeof settledOperation>[0];
+
+  it('is the failed operation as it stands after a late receipt, at the time it landed', () => {
+    const {
+      operationId: _id,
+      at: _at,
+      outcome: _outcome,
+      errorCode,
+      error,
+      ...facts
+    } = settled('send', [late], 'failed');
+    expect(settledOperation(lateEvent({ errorCode, error, ...facts }))).toEqual({
+      ...facts,
+      operationId: 'op',
+      at: '2026-11-22T01:00:00.000Z',
+      outcome: 'failed',
+      errorCode,
+      error,
+    });
+  });
+
+  it('is unknown for a late receipt recorded before it carried the operation', () => {
+    expect(settledOperation(lateEvent())).toBeNull();
   });
 });
 

@@ -13,17 +13,31 @@ export interface SettledOperation extends OperationOutcomeFacts {
 
 type Movement = LegReceipt['transfers'][number];
 
-/** The terminal event of an operation, as the activity item reads it. */
-export function settledOperation(
-  event: Extract<OperationEvent, { type: 'OperationSucceeded' | 'OperationFailed' }>,
-): SettledOperation {
-  if (event.type === 'OperationSucceeded')
-    return extend(event.data, { outcome: 'done', errorCode: null, error: null });
-  return extend(event.data, {
-    outcome: event.data.outcome,
-    errorCode: event.data.errorCode,
-    error: event.data.error,
-  });
+/** The events an operation's activity item is made from: its terminal event, and late receipts. */
+export type SettlingEvent = Extract<
+  OperationEvent,
+  { type: 'OperationSucceeded' | 'OperationFailed' | 'LateReceiptRecorded' }
+>;
+
+/**
+ * The operation as the activity item reads it: from its terminal event, or from a late receipt,
+ * which carries the failed operation as it now stands (null for one recorded before it did).
+ */
+export function settledOperation(event: SettlingEvent): SettledOperation | null {
+  switch (event.type) {
+    case 'OperationSucceeded':
+      return extend(event.data, { outcome: 'done', errorCode: null, error: null });
+    case 'OperationFailed':
+      return extend(event.data, {
+        outcome: event.data.outcome,
+        errorCode: event.data.errorCode,
+        error: event.data.error,
+      });
+    case 'LateReceiptRecorded': {
+      const { operationId, at, failure } = event.data;
+      return failure ? extend(failure, { operationId, outcome: 'failed', at }) : null;
+    }
+  }
 }
 
 /**

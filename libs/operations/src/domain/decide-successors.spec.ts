@@ -224,16 +224,23 @@ describe('operation decider, late receipts', () => {
     data: { leg: 0, submissionId: `${operationId}:0`, receipt, at },
   };
 
+  const recorded: OperationEvent = {
+    type: 'LateReceiptRecorded',
+    data: {
+      operationId,
+      ...late.data,
+      // The failed operation as it now stands, for its activity item: this receipt among its receipts.
+      failure: { errorCode: 'LIFECYCLE_TIMEOUT', error: 'no', ...facts(swap, [receipt]) },
+    },
+  };
+
   it('a receipt that settles after a lifecycle timeout is recorded; the outcome stays failed', () => {
-    spec
-      .given(timedOut)
-      .when(late)
-      .then([{ type: 'LateReceiptRecorded', data: { operationId, ...late.data } }]);
+    spec.given(timedOut).when(late).then([recorded]);
   });
 
   it('records it once, and never for an operation that did not fail with a possible effect', () => {
     spec
-      .given([...timedOut, { type: 'LateReceiptRecorded', data: { operationId, ...late.data } }])
+      .given([...timedOut, recorded])
       .when(late)
       .thenNothingHappens();
     spec

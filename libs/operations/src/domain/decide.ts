@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type { OperationCommand } from './commands';
 import {
   AlreadyExecuted,
@@ -180,7 +181,8 @@ export function decideOperation(command: OperationCommand, state: OperationState
       if (current?.status !== 'submitted' && !(current?.status === 'failed' && current.effect === 'possible'))
         return [];
       if (current.submissionId !== submissionId) return [];
-      return [{ type: 'LateReceiptRecorded', data: { operationId, leg, submissionId, receipt, at } }];
+      const failure = extend(facts(receipt), { errorCode: state.errorCode, error: state.error });
+      return [{ type: 'LateReceiptRecorded', data: { operationId, leg, submissionId, receipt, at, failure } }];
     }
     default: {
       const unknownCommand: never = command;

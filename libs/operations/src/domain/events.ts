@@ -87,10 +87,21 @@ export type OperationEvent =
       'SuccessorPrepared',
       { operationId: string; successorId: string; relation: SuccessorRelation; at: string }
     >
-  /** A leg's receipt that arrived after the operation had failed (a lifecycle timeout): recorded, nothing re-decided. */
+  /**
+   * A leg's receipt that arrived after the operation had failed (its outcome was unknown at the
+   * deadline): recorded, nothing re-decided. `failure` is the failed operation as it now stands,
+   * its receipts with this one, for its activity item (absent on events recorded before it was).
+   */
   | DomainEvent<
       'LateReceiptRecorded',
-      { operationId: string; leg: number; submissionId: string; receipt: LegReceipt; at: string }
+      {
+        operationId: string;
+        leg: number;
+        submissionId: string;
+        receipt: LegReceipt;
+        at: string;
+        failure?: { errorCode: string; error: string } & OperationOutcomeFacts;
+      }
     >
   /** The executor's intent, recorded before it submits under this deterministic id. */
   | DomainEvent<'LegSubmitted', { operationId: string; leg: number; submissionId: string; at: string }>

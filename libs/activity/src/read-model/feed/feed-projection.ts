@@ -1,8 +1,11 @@
 import type { AccountEvent, WalletObservationEvent } from '@vetted/accounts';
-import type { OperationEvent } from '@vetted/operations';
 import type { Projection } from '@vetted/read-store';
 import { balanceChangeItem } from '../../activity-items/balance-change-item';
-import { operationActivityItem, settledOperation } from '../../activity-items/operation-item';
+import {
+  operationActivityItem,
+  type SettlingEvent,
+  settledOperation,
+} from '../../activity-items/operation-item';
 import type { FeedEntryDocument } from './feed-entry';
 
 export const feedCollection = {
@@ -19,17 +22,25 @@ export const feedCollection = {
 type FeedSourceEvent =
   | Extract<AccountEvent, { type: 'UserSignedUp' }>
   | Extract<WalletObservationEvent, { type: 'BalancesObserved' }>
-  | Extract<OperationEvent, { type: 'OperationSucceeded' | 'OperationFailed' }>;
+  | SettlingEvent;
 
 /**
  * Feed entries, one per feed-worthy event, keyed by the event id so a replay rewrites the same
  * entry. Balance observations that changed something are the owner's own (`scope=mine`) entries;
- * operations that reached a chain are public `service_transaction` entries under the owner's name.
+ * operations that reached a chain are public `service_transaction` entries under the owner's name,
+ * and so is a receipt that landed after its operation had failed (its item shows the operation
+ * with that receipt; the entry made when it failed, if any, stays as it was).
  */
 export const feedProjection: Projection<FeedEntryDocument> = {
   name: 'feed',
   collection: feedCollection,
-  canHandle: ['UserSignedUp', 'BalancesObserved', 'OperationSucceeded', 'OperationFailed'],
+  canHandle: [
+    'UserSignedUp',
+    'BalancesObserved',
+    'OperationSucceeded',
+    'OperationFailed',
+    'LateReceiptRecorded',
+  ],
   guard: 'position',
   documentId: (event) => event.id,
   evolve(doc, recorded) {
@@ -59,18 +70,20 @@ export const feedProjection: Projection<FeedEntryDocument> = {
         };
       }
       case 'OperationSucceeded':
-      case 'OperationFailed': {
+      case 'OperationFailed':
+      case 'LateReceiptRecorded': {
         // Failed attempts that never reached a chain stay out of the feed.
-        if (event.data.receipts.length === 0) return null;
-        const { userId, username } = event.data;
+        const settled = settledOperation(event);
+        if (settled === null || settled.receipts.length === 0) return null;
+        const { userId, username, at } = settled;
         return {
           id: recorded.id,
           kind: 'service_transaction',
-          createdAt: event.data.at,
+          createdAt: at,
           username,
           userId,
           global: true,
-          activity: operationActivityItem(settledOperation(event)),
+          activity: operationActivityItem(settled),
         };
       }
       default: {
