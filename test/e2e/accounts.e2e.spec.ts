@@ -165,6 +165,18 @@ describe('accounts and wallets over HTTP', () => {
       }
     });
 
+    it('takes the scheme in any case, as HTTP says', async () => {
+      const { token } = await t.signUp();
+      for (const scheme of ['bearer', 'BEARER']) {
+        const res = await t.request({
+          method: 'GET',
+          url: '/v1/wallets/list',
+          headers: { authorization: `${scheme} ${token}` },
+        });
+        expect(res.statusCode).toBe(200);
+      }
+    });
+
     it('answers 403 PERMIT_REQUIRED when the token lacks account.write', async () => {
       const { token } = await t.signUp();
       const minted = await post('/v1/auth/tokens', token, { permits: ['write'] });

@@ -52,7 +52,8 @@ export const CurrentPrincipal = createParamDecorator(
 function bearerToken(request: FastifyRequest): string | null | undefined {
   const header = request.headers.authorization;
   if (header === undefined) return undefined;
-  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/.exec(header);
+  // The scheme is case-insensitive (RFC 9110, section 11.1): `bearer` is `Bearer`.
+  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(header);
   return match ? match[1] : null;
 }
 
