@@ -41,6 +41,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.removeContentTypeParser('text/plain');
+  // A body-less POST (approve, discard, ...) sent with a JSON content type, as clients with shared
+  // headers do, has no body rather than a malformed one: an empty JSON body reads as none.
+  const json = fastify.getDefaultJsonParser('error', 'error');
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body.length === 0) done(null, undefined);
+    else json(request, body as string, done);
+  });
   const metrics = app.get(Metrics);
   const readYourWrites = app.get(ReadYourWrites);
 

@@ -16,11 +16,6 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
     code: 'MALFORMED_JSON',
     message: 'the body is not valid JSON',
   },
-  FST_ERR_CTP_EMPTY_JSON_BODY: {
-    status: 400,
-    code: 'MALFORMED_JSON',
-    message: 'the body is empty but the content type says JSON; send {} or no content type',
-  },
   FST_ERR_CTP_BODY_TOO_LARGE: {
     status: 413,
     code: 'PAYLOAD_TOO_LARGE',
