@@ -199,6 +199,8 @@ describe('prepareShapeA: send', () => {
     expect(await paths({ network: 'solana', token: null })).toEqual([at('token.network')]);
     expect(await paths({ network: 'base', token: usdcBase }, '1.0000001')).toEqual([at('amount')]);
     expect(await paths({ network: 'base', token: null }, '0.0000000000000000001')).toEqual([at('amount')]);
+    // The directory describes the perp venue's spot coins, but they are holdings, not tokens to send.
+    expect(await paths({ network: 'perps', token: 'DOGE' })).toEqual([at('token.token')]);
   });
 
   it('refuses what the wallet cannot fund, gas included', async () => {

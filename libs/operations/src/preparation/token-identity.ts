@@ -1,6 +1,6 @@
 import { toChecksumAddress } from '@vetted/kernel';
-import type { TokenDirectory, TokenInfo } from '@vetted/venues';
-import { NETWORKS, addressFamily, isEvmNetwork, isNetwork } from '@vetted/venues';
+import type { AssetId, TokenDirectory, TokenInfo } from '@vetted/venues';
+import { NETWORKS, addressFamily, isEvmNetwork, isNetwork, sameAsset } from '@vetted/venues';
 import type { FieldProblems } from './field-problems';
 import type { PreparationWallet } from './preparation-context';
 import type { AssetRef } from './shape-a-request';
@@ -37,11 +37,22 @@ export function resolveToken(
     isEvmNetwork(network) && ref.token && HEX_ADDRESS.test(ref.token)
       ? toChecksumAddress(ref.token)
       : ref.token;
-  const info = tokens.tokenInfo({ network, token });
+  const described = tokens.tokenInfo({ network, token });
+  const info = described && isChainToken(tokens, described) ? described : null;
   if (!info)
     problems.add(
       `${path}.${tokenField}`,
       token === null ? `${network} has no native asset` : `is not a known token on ${network}`,
     );
   return info;
+}
+
+/**
+ * Whether an asset the directory describes is a token that chain transactions move. On `perps`
+ * only the listed tokens are (the margin USDC): the directory also describes the perp venue's spot
+ * coins there (`DOGE`), so that balances and receipts can show them, but those are holdings on the
+ * venue that only spot orders move; they are not sent, swapped or approved.
+ */
+export function isChainToken(tokens: TokenDirectory, asset: AssetId): boolean {
+  return asset.network !== 'perps' || tokens.tokens().some((t) => sameAsset(t, asset));
 }

@@ -2,6 +2,7 @@ import type { TokenInfo } from '@vetted/venues';
 import { FieldProblems } from '../../preparation/field-problems';
 import type { PreparationContext } from '../../preparation/preparation-context';
 import { prepareTransfer, sendRecipient } from '../../preparation/prepare-send';
+import { isChainToken } from '../../preparation/token-identity';
 import { type SendIntentB } from '../intent';
 import { at } from '../intent/intent-arm';
 import { resolveAssetToken } from './asset-token';
@@ -38,8 +39,8 @@ export const prepareSendB: PrepareShapeB<SendIntentB> = async (intent, context) 
 
 /**
  * The token sent. On the perp venue only its margin USDC (`{ network: "perps", asset: "USDC" }`) is a
- * token the sandbox transfers (withdrawable margin, as in Shape A); a perp coin (`BTC`) is a position,
- * not a holding that can be sent.
+ * token the sandbox transfers (withdrawable margin, as in Shape A); a perp coin (`BTC`) is a position
+ * or a spot holding that only orders move, not a token that can be sent.
  */
 function sendableToken(
   intent: SendIntentB,
@@ -48,7 +49,7 @@ function sendableToken(
 ): TokenInfo | null {
   const { asset } = intent;
   const { tokens } = context.ports;
-  if (asset.kind === 'perpCoin' && !tokens.tokenInfo({ network: asset.network, token: asset.asset })) {
+  if (asset.kind === 'perpCoin' && !isChainToken(tokens, { network: asset.network, token: asset.asset })) {
     problems.add(at('asset'), `${PERP_SEND_MESSAGE} (only USDC margin can be sent from perps)`);
     return null;
   }
