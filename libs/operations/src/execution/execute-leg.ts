@@ -40,7 +40,7 @@ export async function executeLeg(
       }
       case 'spotOrder': {
         const result = await ports.perps.placeSpotOrder(spotOrderOf(action, submissionId), submit);
-        return spotOrderOutcome(result, action.order.address);
+        return spotOrderOutcome(result, action.order.address, ports.tokens);
       }
       case 'predictionBuy': {
         const pusd = pusdToken(ports.tokens);

@@ -1,6 +1,6 @@
 import type { ChainClient, PerpVenue, PredictionVenue, SwapQuoter, TokenDirectory } from '@vetted/venues';
 
-/** The venue ports a leg executes through (`tokens` names the prediction venue's pUSD). */
+/** The venue ports a leg executes through (`tokens` names the prediction venue's pUSD and describes spot coins). */
 export interface ExecutionPorts {
   chain: ChainClient;
   quoter: SwapQuoter;

@@ -26,7 +26,7 @@ export async function reconcileLeg(
     }
     case 'spotOrder': {
       const result = await ports.perps.spotOrder(submissionId);
-      return result && spotOrderOutcome(result, action.order.address);
+      return result && spotOrderOutcome(result, action.order.address, ports.tokens);
     }
     case 'predictionBuy':
     case 'predictionSell':

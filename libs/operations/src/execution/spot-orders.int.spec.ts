@@ -20,7 +20,7 @@ async function trader(usdc: bigint) {
 }
 
 describe('executeLeg on the perp venue spot market', () => {
-  it('settles a buy: USDC paid and the fee as transfers, the coin in the fill', async () => {
+  it('settles a buy: USDC paid, the coins received (raw units of szDecimals) and the fee as transfers', async () => {
     const { sandbox, ports, address, order, usdcOf } = await trader(1000n * USDC);
     const outcome = await executeLeg(order({}), legId(), ports, deadline);
     const usdc = { network: 'perps', token: 'USDC' };
@@ -34,6 +34,8 @@ describe('executeLeg on the perp venue spot market', () => {
         feeRaw: '135027',
         transfers: [
           { ...usdc, from: address, to: null, amountRaw: '300060000', purpose: 'value' },
+          // 0.1 ETH at ETH's 4 size decimals.
+          { network: 'perps', token: 'ETH', from: null, to: address, amountRaw: '1000', purpose: 'value' },
           { ...usdc, from: address, to: null, amountRaw: '135027', purpose: 'fee' },
         ],
         fill: {
@@ -55,7 +57,7 @@ describe('executeLeg on the perp venue spot market', () => {
     expect(await sandbox.perps.spotBalances(address)).toEqual([{ coin: 'ETH', total: '0.1' }]);
   });
 
-  it('settles a sell with the proceeds from the venue', async () => {
+  it('settles a sell: the coins to the venue, the proceeds from it', async () => {
     const { ports, address, order } = await trader(1000n * USDC);
     await executeLeg(order({}), legId(), ports, deadline);
     const outcome = await executeLeg(order({ side: 'sell', limitPx: '2900' }), legId(), ports, deadline);
@@ -71,6 +73,7 @@ describe('executeLeg on the perp venue spot market', () => {
             amountRaw: '299940000',
             purpose: 'value',
           },
+          { network: 'perps', token: 'ETH', from: address, to: null, amountRaw: '1000', purpose: 'value' },
           expect.objectContaining({ from: address, to: null, purpose: 'fee' }),
         ],
         fill: { venue: 'perpsSpot', side: 'sell', status: 'filled', balance: '0' },
@@ -131,6 +134,10 @@ describe('executeLeg on the perp venue spot market', () => {
     });
     const reconciled = await reconcileLeg(action, id, ports);
     expect(reconciled).toMatchObject({ kind: 'settled', receipt: { fill: { filledSize: '0.1' } } });
+    const coins = { network: 'perps', token: 'ETH', from: null, to: address, amountRaw: '1000' };
+    expect((reconciled as { receipt: { transfers: unknown[] } }).receipt.transfers).toContainEqual(
+      expect.objectContaining(coins),
+    );
     expect(await executeLeg(action, id, ports, deadline)).toEqual(reconciled);
     expect(await sandbox.perps.spotBalances(address)).toEqual([{ coin: 'ETH', total: '0.1' }]);
   });

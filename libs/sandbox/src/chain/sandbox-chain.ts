@@ -10,6 +10,7 @@ import type {
   TxReceipt,
 } from '@vetted/venues';
 import { isNetwork } from '@vetted/venues';
+import { perpCoin } from '../perps/perp-coins';
 import { normalizeToken } from '../tokens/asset-directory';
 import { feeAssetOf } from '../tokens/token-registry';
 import { toReceipt } from '../txs/receipts';
@@ -31,16 +32,22 @@ export class SandboxChain implements ChainClient {
     for (const kind of this.execution.kinds) world.submissions.register(kind);
   }
 
+  /** On `perps`, the ledger's USDC and the address's spot coins (token = the coin, 10^-szDecimals units). */
   async balances(network: Network, address: string): Promise<Balance[]> {
     const owner = this.owner(network, address);
     this.world.settleIfDue();
-    return this.world.ledger.balances(network, owner).map((b) => ({ network, ...b }));
+    const tokens = this.world.ledger.balances(network, owner).map((b) => ({ network, ...b }));
+    return network === 'perps' ? [...tokens, ...this.world.spot.holdings(owner)] : tokens;
   }
 
   async balance(network: Network, address: string, token: string | null): Promise<bigint> {
     const owner = this.owner(network, address);
     this.world.settleIfDue();
-    return this.world.ledger.balance(network, owner, normalizeToken(network, token));
+    const normalized = normalizeToken(network, token);
+    // A perp coin on `perps` is a spot balance (the ledger there holds USDC only).
+    const coin = network === 'perps' && normalized !== null ? perpCoin(normalized) : null;
+    if (coin) return this.world.spot.raw(owner, coin);
+    return this.world.ledger.balance(network, owner, normalized);
   }
 
   async allowance(network: Network, token: string, owner: string, spender: string): Promise<bigint> {

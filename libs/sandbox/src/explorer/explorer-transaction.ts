@@ -1,6 +1,6 @@
 import type { Network, TxStatus } from '@vetted/venues';
 import { formatUnits } from '@vetted/venues';
-import { tokenInfo } from '../tokens/asset-directory';
+import { assetInfo, tokenInfo } from '../tokens/asset-directory';
 import { feeAssetOf } from '../tokens/token-registry';
 import type { TxRecord } from '../txs/tx-log';
 import { iso } from '../world/world-clock';
@@ -53,7 +53,7 @@ export function explorerTransaction(record: TxRecord): ExplorerTransaction {
     to: record.to,
     nonce: record.nonce,
     transfers: (record.outcome?.transfers ?? []).map((t) => {
-      const info = tokenInfo({ network: t.network, token: t.token });
+      const info = assetInfo({ network: t.network, token: t.token });
       const decimals = info?.decimals ?? 0;
       return {
         network: t.network,

@@ -20,19 +20,16 @@ import { iso } from '../world/world-clock';
 import { bookAround, type Level } from './order-book';
 import { PERP_COINS, perpCoin } from './perp-coins';
 import { PerpOrders } from './perp-orders';
-import { SpotBalances } from './spot-balances';
 import { SpotOrders } from './spot-orders';
 
 /** The sandbox perp venue behind the `PerpVenue` port: perp markets, and spot markets of the same coins. */
 export class SandboxPerpVenue implements PerpVenue {
   private readonly orders: PerpOrders;
-  private readonly spot: SpotBalances;
   private readonly spotOrders: SpotOrders;
 
   constructor(private readonly world: World) {
     this.orders = world.submissions.register(new PerpOrders(world));
-    this.spot = new SpotBalances(world.db);
-    this.spotOrders = world.submissions.register(new SpotOrders(world, this.spot));
+    this.spotOrders = world.submissions.register(new SpotOrders(world, world.spot));
   }
 
   async coins(): Promise<PerpCoin[]> {
@@ -74,7 +71,7 @@ export class SandboxPerpVenue implements PerpVenue {
   }
 
   async spotBalances(owner: string): Promise<SpotBalance[]> {
-    return this.spot.all(address('perps', owner, 'address', ''));
+    return this.world.spot.all(address('perps', owner, 'address', ''));
   }
 
   async placeSpotOrder(order: SpotOrderRequest, options: SubmitOptions = {}): Promise<SpotOrderResult> {

@@ -175,6 +175,126 @@ describe('SandboxPerpVenue spot orders', () => {
     expect(await reopened.perps.spotOrder(placed.submissionId)).toEqual(placed);
   });
 
+  it("a buy's receipt shows the coins arriving from the house, in raw units of szDecimals", async () => {
+    const { sandbox, address, order } = await trader(1000n * USDC);
+    const buy = await sandbox.perps.placeSpotOrder(order({ size: '0.1234', limitPx: '3001.2345' }));
+    const receipt = await sandbox.chain.receiptBySubmission(buy.submissionId);
+    const usdc = { network: 'perps', token: 'USDC' };
+    expect(receipt).toMatchObject({ kind: 'spotOrder', network: 'perps', status: 'success', hash: buy.hash });
+    expect(receipt!.transfers).toEqual([
+      { ...usdc, from: address, to: PERP_HOUSE, amountRaw: buy.quoteRaw, purpose: 'value' },
+      // 0.1234 ETH at ETH's 4 size decimals.
+      { network: 'perps', token: 'ETH', from: PERP_HOUSE, to: address, amountRaw: 1234n, purpose: 'value' },
+      { ...usdc, from: address, to: feeSink('perps'), amountRaw: buy.feeRaw, purpose: 'fee' },
+    ]);
+    // The explorer describes the coin as the token directory does.
+    const page = await sandbox.transaction(buy.hash);
+    expect(page!.transfers[1]).toMatchObject({ token: 'ETH', symbol: 'ETH', decimals: 4, amount: '0.1234' });
+  });
+
+  it("a sell's receipt shows the coins leaving to the house; an unfilled order moves none", async () => {
+    const { sandbox, address, order } = await trader(1000n * USDC);
+    await sandbox.perps.placeSpotOrder(order({ coin: 'DOGE', size: '300', limitPx: '0.16' }));
+    const sell = await sandbox.perps.placeSpotOrder(
+      order({ coin: 'DOGE', side: 'sell', size: '120', limitPx: '0.14' }),
+    );
+    expect(sell).toMatchObject({ status: 'filled', balance: '180' });
+    const receipt = await sandbox.chain.receiptBySubmission(sell.submissionId);
+    expect(receipt!.transfers).toEqual([
+      {
+        network: 'perps',
+        token: 'USDC',
+        from: PERP_HOUSE,
+        to: address,
+        amountRaw: sell.quoteRaw,
+        purpose: 'value',
+      },
+      // DOGE has no size decimals: 120 coins are 120 raw units.
+      { network: 'perps', token: 'DOGE', from: address, to: PERP_HOUSE, amountRaw: 120n, purpose: 'value' },
+      {
+        network: 'perps',
+        token: 'USDC',
+        from: address,
+        to: feeSink('perps'),
+        amountRaw: sell.feeRaw,
+        purpose: 'fee',
+      },
+    ]);
+    const unfilled = await sandbox.perps.placeSpotOrder(
+      order({ coin: 'DOGE', side: 'sell', size: '100', limitPx: '0.2' }),
+    );
+    expect(unfilled.status).toBe('unfilled');
+    expect((await sandbox.chain.receiptBySubmission(unfilled.submissionId))!.transfers).toEqual([]);
+  });
+
+  it("lists the address's spot coins among its balances on perps, exact in raw units, priced at the mark", async () => {
+    const { sandbox, address, order } = await trader(1000n * USDC);
+    expect(await sandbox.chain.balances('perps', address)).toEqual([
+      { network: 'perps', token: 'USDC', amountRaw: 1000n * USDC },
+    ]);
+    await sandbox.perps.placeSpotOrder(order({ size: '0.0371' }));
+    await sandbox.perps.placeSpotOrder(order({ coin: 'DOGE', size: '301', limitPx: '0.16' }));
+    const usdc = await sandbox.chain.balance('perps', address, 'USDC');
+    expect(await sandbox.chain.balances('perps', address)).toEqual([
+      { network: 'perps', token: 'USDC', amountRaw: usdc },
+      { network: 'perps', token: 'DOGE', amountRaw: 301n },
+      { network: 'perps', token: 'ETH', amountRaw: 371n },
+    ]);
+    expect(await sandbox.chain.balance('perps', address, 'ETH')).toBe(371n);
+    expect(await sandbox.chain.balance('perps', address, 'BTC')).toBe(0n);
+    // Other networks never show them: the coins are the venue's.
+    expect(await sandbox.chain.balances('arbitrum', address)).toEqual([]);
+
+    // The token directory describes them (symbol = coin, decimals = szDecimals) and the price reader
+    // prices them at the venue's mark.
+    expect(sandbox.tokenDirectory.tokenInfo({ network: 'perps', token: 'DOGE' })).toEqual({
+      network: 'perps',
+      token: 'DOGE',
+      symbol: 'DOGE',
+      decimals: 0,
+    });
+    expect(sandbox.tokenDirectory.tokenInfo({ network: 'perps', token: 'ETH' })).toMatchObject({
+      decimals: 4,
+    });
+    expect(sandbox.tokenDirectory.tokenInfo({ network: 'perps', token: 'XYZ' })).toBeNull();
+    expect(sandbox.tokenDirectory.tokenInfo({ network: 'base', token: 'ETH' })).toBeNull();
+    expect((await sandbox.prices.price({ network: 'perps', token: 'ETH' })).usd).toBe(
+      await sandbox.perps.markPrice('ETH'),
+    );
+
+    // Selling everything leaves nothing listed.
+    await sandbox.perps.placeSpotOrder(order({ side: 'sell', size: '0.0371', limitPx: '2900' }));
+    await sandbox.perps.placeSpotOrder(order({ coin: 'DOGE', side: 'sell', size: '301', limitPx: '0.14' }));
+    expect((await sandbox.chain.balances('perps', address)).map((b) => b.token)).toEqual(['USDC']);
+  });
+
+  it('keeps spot coins out of the registry, the faucet, chain transfers and the DEX', async () => {
+    const { sandbox, address, order } = await trader(1000n * USDC);
+    await sandbox.perps.placeSpotOrder(order({ coin: 'DOGE', size: '300', limitPx: '0.16' }));
+    expect(
+      sandbox
+        .tokens()
+        .filter((t) => t.network === 'perps')
+        .map((t) => t.token),
+    ).toEqual(['USDC']);
+    await expect(sandbox.faucet('perps', address, 'DOGE', 1n)).rejects.toThrow(RangeError);
+    const transfer = {
+      kind: 'transfer',
+      submissionId: id(),
+      network: 'perps',
+      from: address,
+      to: evm(),
+      token: 'DOGE',
+      amountRaw: 1n,
+    } as const;
+    await expect(sandbox.chain.submit(transfer)).rejects.toMatchObject({ reason: 'unknown_token' });
+    const doge = { network: 'perps', token: 'DOGE' } as const;
+    await expect(
+      sandbox.quoter.quote({ from: doge, to: { network: 'perps', token: 'USDC' }, amountInRaw: 1n }),
+    ).rejects.toMatchObject({ reason: 'unknown_token' });
+    expect(await sandbox.perps.spotBalances(address)).toEqual([{ coin: 'DOGE', total: '300' }]);
+  });
+
   it('validates the request', async () => {
     const { sandbox, order } = await trader(1000n * USDC);
     for (const bad of [

@@ -11,7 +11,7 @@ import { iso } from '../world/world-clock';
 import { bookAround, fillSummary, matchIoc, type Level } from './order-book';
 import { PERPS_USDC } from './perp-accounts';
 import { PERP_TAKER_FEE, perpCoin } from './perp-coins';
-import type { SpotBalances } from './spot-balances';
+import { spotCoinMovement, type SpotBalances } from './spot-balances';
 
 const USDC_UNIT = new Dec(1_000_000);
 const toRaw = (usdc: Dec, rounding: Decimal.Rounding): bigint =>
@@ -31,7 +31,9 @@ interface Plan {
  * price), checked for the minimum and for funds before anything moves. The house is the other side:
  * it sells coins from an unbounded inventory and buys any back, and the USDC it is paid or pays is
  * its ledger balance on `perps`, so USDC is conserved (the fee goes to the fee sink). A buy may only
- * spend what the margin account could withdraw: margin in use is never spent on spot.
+ * spend what the margin account could withdraw: margin in use is never spent on spot. The outcome's
+ * transfers show both sides: the USDC (and the fee), and the coins between the house and the trader
+ * (token = the coin, raw units of 10^-szDecimals; the coins are spot balances, not ledger tokens).
  */
 export class SpotOrders implements TxKind<SpotOrderRequest> {
   readonly kind = 'spotOrder';
@@ -57,6 +59,9 @@ export class SpotOrders implements TxKind<SpotOrderRequest> {
     const movements = new Movements();
     const [payer, payee] = buy ? [order.address, PERP_HOUSE] : [PERP_HOUSE, order.address];
     movements.add(ledger.transfer('perps', PERPS_USDC, payer, payee, plan.quoteRaw));
+    movements.add(
+      spotCoinMovement(perpCoin(order.coin)!, order.address, PERP_HOUSE, order.side, plan.filled),
+    );
     movements.add(ledger.transfer('perps', PERPS_USDC, order.address, feeSink('perps'), plan.feeRaw, 'fee'));
     const result = this.result(order, plan, balance, context);
     return { status: 'success', feeRaw: plan.feeRaw, transfers: movements.list, error: null, result };

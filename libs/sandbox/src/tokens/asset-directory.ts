@@ -22,7 +22,7 @@ export function normalizeToken(network: Network, token: string | null): string |
 
 const checksummed = new Map<string, string>();
 
-/** A token that can be held: a registered token, or prediction shares on polygon. */
+/** A token of the ledger, which chain transactions move: a registered token, or prediction shares on polygon. */
 export function tokenInfo(asset: AssetId): TokenInfo | null {
   const registered = registeredToken(asset);
   if (registered) {
@@ -31,6 +31,24 @@ export function tokenInfo(asset: AssetId): TokenInfo | null {
   }
   const outcome = asset.network === 'polygon' ? catalogOutcome(asset.token) : null;
   return outcome ? outcomeTokenInfo(outcome) : null;
+}
+
+/**
+ * A coin of the perp venue's spot market as a holding on `perps`: its id is the venue's coin id
+ * (`DOGE`), as Shape B names a perp-venue coin (api-decisions §6 rule 2), its symbol the coin, its
+ * decimals the coin's `szDecimals` (a spot size never carries more). Described so that balances and
+ * receipts can show it; it is not a token: the registry does not list it, and no chain transfer,
+ * faucet or DEX pool takes it (`tokenInfo` and `registeredToken` do not know it). Spot orders move it.
+ */
+export function spotCoinInfo(asset: AssetId): TokenInfo | null {
+  if (asset.network !== 'perps' || asset.token === null) return null;
+  const coin = perpCoin(asset.token);
+  return coin && { network: 'perps', token: coin.coin, symbol: coin.coin, decimals: coin.szDecimals };
+}
+
+/** What a held asset is: a token that can be held (`tokenInfo`), or a perp venue spot coin. */
+export function assetInfo(asset: AssetId): TokenInfo | null {
+  return tokenInfo(asset) ?? spotCoinInfo(asset);
 }
 
 export type PriceSource = { kind: 'series'; series: string } | { kind: 'outcome'; outcome: CatalogOutcome };

@@ -7,6 +7,7 @@ import { FaultPlan } from '../faults/fault-plan';
 import { Allowances } from '../ledger/allowances';
 import { Ledger } from '../ledger/ledger';
 import { PerpAccounts } from '../perps/perp-accounts';
+import { SpotBalances } from '../perps/spot-balances';
 import { CATALOG_OUTCOMES } from '../predict/market-catalog';
 import { MarketBook } from '../predict/market-book';
 import { AssetPrices } from '../prices/asset-prices';
@@ -55,6 +56,8 @@ export class World {
   readonly prices: AssetPrices;
   readonly dex: Dex;
   readonly perpAccounts: PerpAccounts;
+  /** Spot coins on the perp venue (outside the ledger): the venue moves them, `perps` balances show them. */
+  readonly spot: SpotBalances;
   readonly submissions: Submissions;
   readonly writes: WriteQueue;
   private readonly checkpointer: WalCheckpointer | null = null;
@@ -80,6 +83,7 @@ export class World {
     this.prices = new AssetPrices(this.board, this.markets);
     this.dex = new Dex(this.ledger, new PoolReserves(db, this.ledger, this.prices));
     this.perpAccounts = new PerpAccounts(db, this.ledger, this.prices);
+    this.spot = new SpotBalances(db);
     this.submissions = new Submissions(this.log, this.blocks, this.faults, this.clock);
     this.writes = new WriteQueue(db, {
       beforeBatch: () => this.submissions.settleDue(this.clock.nowMs()),
