@@ -95,6 +95,51 @@ describe('an operation activity item', () => {
   });
 });
 
+describe('a prediction activity item', () => {
+  const PUSD = '0x4444444444444444444444444444444444444444';
+  const share = (from: string | null, to: string | null, amountRaw: string): Transfer => ({
+    network: 'polygon',
+    token: '2823307602171080008543557704745021265531349444463545874744960446287085807018',
+    from,
+    to,
+    amountRaw,
+    purpose: 'value',
+    symbol: 'btc-150k-2026:No',
+    decimals: 6,
+  });
+  const pusd = (from: string | null, to: string | null, amountRaw: string): Transfer => ({
+    network: 'polygon',
+    token: PUSD,
+    from,
+    to,
+    amountRaw,
+    purpose: 'value',
+    symbol: 'pUSD',
+    decimals: 6,
+  });
+  const order = (action: string, transfers: Transfer[]) =>
+    operationActivityItem(
+      Object.assign(settled('prediction', [receipt('polygon', transfers)]), {
+        creationRequest: { kind: 'prediction', order: { action } },
+      }),
+    );
+
+  it('titles a redemption with the share quantity, the outcome and the market', () => {
+    expect(order('redeem', [share(PAYER, null, '12500000'), pusd(null, PAYER, '12500000')]).title).toBe(
+      'Redeemed 12.5 No shares of btc-150k-2026',
+    );
+  });
+
+  it('titles buys and sells the same way', () => {
+    expect(order('buy', [pusd(PAYER, OTHER, '3500000'), share(null, PAYER, '10000000')]).title).toBe(
+      'Bought 10 No shares of btc-150k-2026',
+    );
+    expect(order('sell', [share(PAYER, OTHER, '4000000'), pusd(OTHER, PAYER, '2600000')]).title).toBe(
+      'Sold 4 No shares of btc-150k-2026',
+    );
+  });
+});
+
 describe('the operation an activity item reads', () => {
   const late = receipt('base', [eth(PAYER, OTHER, '10000000000000000', 'value')]);
   const lateEvent = (failure?: object) =>

@@ -145,6 +145,7 @@ function titleOf(op: SettledOperation, changes: readonly AssetChange[]): string 
       return predictionTitle(
         (op.creationRequest as { order?: { action?: string }; action?: string }).order?.action ??
           (op.creationRequest as { action?: string }).action,
+        changes,
       );
     // Shape B kinds (the request is the intent itself).
     case 'perpOrder': {
@@ -182,8 +183,32 @@ function sentValue(op: SettledOperation, change: AssetChange): string {
   return formatUnits(raw, change.asset.decimals);
 }
 
-function predictionTitle(action: string | undefined): string {
-  if (action === 'sell') return 'Sold prediction shares';
-  if (action === 'redeem') return 'Redeemed prediction shares';
-  return 'Bought prediction shares';
+/**
+ * With the shares that moved, how many, of which outcome and market (the reference asks it of
+ * redemptions; buys and sells say the same): "Redeemed 12.5 No shares of btc-150k-2026".
+ */
+function predictionTitle(action: string | undefined, changes: readonly AssetChange[]): string {
+  const verb = action === 'sell' ? 'Sold' : action === 'redeem' ? 'Redeemed' : 'Bought';
+  const shares = sharesMoved(changes);
+  if (!shares) return `${verb} prediction shares`;
+  return `${verb} ${shares.quantity} ${shares.outcome} shares of ${shares.market}`;
+}
+
+/**
+ * The outcome shares among the changes: the venue's directory names a share `<market>:<outcome>`
+ * (the sandbox's `btc-150k-2026:No`); none when no change is one.
+ */
+function sharesMoved(
+  changes: readonly AssetChange[],
+): { quantity: string; outcome: string; market: string } | null {
+  for (const change of changes) {
+    const at = change.asset.symbol.indexOf(':');
+    if (change.kind !== 'transfer' || at <= 0) continue;
+    return {
+      quantity: change.amount.replace(/^-/, ''),
+      market: change.asset.symbol.slice(0, at),
+      outcome: change.asset.symbol.slice(at + 1),
+    };
+  }
+  return null;
 }
