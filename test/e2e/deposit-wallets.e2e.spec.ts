@@ -99,6 +99,13 @@ describe('prediction-venue deposit wallets', () => {
     });
     expect(fresh.statusCode).toBe(201);
     expect(fresh.json()).toMatchObject({ id: pending.id, deployment: { status: 'deployed' } });
+    // The failed key still answers its failure, not the wallet another key deployed.
+    const failedAgain = await c.post('/v1/predict/deposit-wallets', user.token, {
+      controllerWalletId: evm.id,
+      idempotencyKey: key,
+    });
+    expect(failedAgain.statusCode).toBe(502);
+    expect(failedAgain.json().error.code).toBe('DEPOSIT_WALLET_FAILED');
   });
 
   it('needs wallet.sign', async () => {

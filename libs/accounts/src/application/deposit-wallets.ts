@@ -88,9 +88,10 @@ export class CreateDepositWalletHandler implements ICommandHandler<
       replayed,
       outcome,
     });
-    if (wallet.address !== null) return done(requested, false);
+    // A failed key answers its failure, also once another key has deployed the wallet.
     const attempt = wallet.attempts.get(idempotencyKey);
     if (replayed && attempt?.status === 'failed') throw new DepositWalletFailed(attempt.error);
+    if (wallet.address !== null) return done(requested, false);
 
     const controller = state.wallets.get(controllerWalletId);
     let address: string;
