@@ -183,7 +183,7 @@ describe('bad input is refused and records nothing', () => {
       () => admin('/v1/sandbox/clock', { advanceSeconds: 1, rewind: true }),
       400,
     ],
-    ['admin resolve: unknown market', () => admin('/v1/sandbox/markets/none/resolve', { outcome: 'x' }), 400],
+    ['admin resolve: unknown market', () => admin('/v1/sandbox/markets/none/resolve', { outcome: 'x' }), 404],
     ['admin resolve: missing outcome', () => admin('/v1/sandbox/markets/none/resolve', {}), 400],
     ['explorer: not a hash', () => json('GET', '/v1/sandbox/explorer/tx/zzz', undefined, false), 400],
     ['unknown route', () => json('GET', '/v1/nothing-here'), 404],

@@ -39,7 +39,8 @@ describe('sandbox admin and explorer', () => {
       winningOutcome: outcome.asset.token,
     });
     const unknown = await c.admin('/v1/sandbox/markets/nope/resolve', { outcome: 'x' });
-    expect(unknown.statusCode).toBe(400);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('NOT_FOUND');
   });
 
   it('shows a transaction as JSON and as a page', async () => {

@@ -65,7 +65,7 @@ export class SubmissionTimeout extends VenueError {
   constructor(
     readonly submissionId: string,
     readonly deadlineMs: number | null,
-    message = `submission ${submissionId} got no answer within ${deadlineMs ?? 'its'} ms; it may still land`,
+    message = `submission ${submissionId} got no answer ${deadlineMs === null ? 'within its deadline' : `within ${deadlineMs} ms`}; it may still land`,
   ) {
     super(message);
   }

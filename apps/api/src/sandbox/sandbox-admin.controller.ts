@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { ValidationFailed } from '@vetted/kernel';
+import { NotFound, ValidationFailed } from '@vetted/kernel';
 import { SANDBOX } from '@vetted/platform';
 import type { Sandbox } from '@vetted/sandbox';
 import type { AssetId } from '@vetted/venues';
@@ -55,8 +55,9 @@ export class SandboxAdminController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Resolves a prediction market to one of its outcomes' })
   @ApiParam({ name: 'id' })
-  @ApiErrors([...BODY_ERRORS, 401])
-  resolve(@Param('id') id: string, @Body() body: ResolveBody): Promise<unknown> {
+  @ApiErrors([...BODY_ERRORS, 401, 404])
+  async resolve(@Param('id') id: string, @Body() body: ResolveBody): Promise<unknown> {
+    if ((await this.sandbox.predict.market(id)) === null) throw new NotFound(`market ${id}`);
     return asValidation('outcome', () => this.sandbox.resolveMarket(id, body.outcome));
   }
 
