@@ -95,3 +95,30 @@ describe('cli submit', () => {
     }
   });
 });
+
+describe('cli submit, bad files', () => {
+  it('exits 66 for a file it cannot read and 65 for one without a JSON object, sending nothing', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'vetted-submit-'));
+    const errors: string[] = [];
+    const error = jest.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
+    const http: SubmitOptions['http'] = () => Promise.reject(new Error('nothing may be sent'));
+    try {
+      const options = (file: string): SubmitOptions => ({
+        file,
+        url: 'http://localhost:1',
+        token: 't',
+        http,
+      });
+      expect(await submit(options(path.join(dir, 'missing.json')))).toBe(66);
+      expect(errors.pop()).toMatch(/^cannot read .*missing\.json: ENOENT/);
+      for (const content of ['not json', '[1, 2]', 'null']) {
+        await writeFile(path.join(dir, 'bad.json'), content);
+        expect(await submit(options(path.join(dir, 'bad.json')))).toBe(65);
+        expect(errors.pop()).toMatch(/bad\.json does not hold a JSON object/);
+      }
+    } finally {
+      error.mockRestore();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

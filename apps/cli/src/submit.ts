@@ -22,10 +22,22 @@ export interface SubmitOptions {
  * /v1/operations` would. The file holds an intent (`{ "type": "swap", ... }`) or a whole body
  * (`{ "idempotencyKey", "intent" }`). Without a key, the key is a UUIDv5 of the intent's canonical
  * JSON: submitting the same file again returns the same operation instead of creating another.
- * Prints the answer; exit 0 for a created or replayed operation, 1 for a refusal.
+ * Prints the answer; exit 0 for a created or replayed operation, 1 for a refusal, 66 for a file
+ * that cannot be read and 65 for one that holds no JSON object (sysexits), nothing sent.
  */
 export async function submit(options: SubmitOptions): Promise<number> {
-  const parsed = JSON.parse(await readFile(options.file, 'utf8')) as Record<string, unknown>;
+  let text: string;
+  try {
+    text = await readFile(options.file, 'utf8');
+  } catch (error) {
+    console.error(`cannot read ${options.file}: ${(error as Error).message}`);
+    return 66;
+  }
+  const parsed = parseObject(text);
+  if (parsed === null) {
+    console.error(`${options.file} does not hold a JSON object (an intent, or { idempotencyKey, intent })`);
+    return 65;
+  }
   const intent = 'intent' in parsed ? parsed.intent : parsed;
   const idempotencyKey =
     options.key ??
@@ -38,9 +50,20 @@ export async function submit(options: SubmitOptions): Promise<number> {
     headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
     body: JSON.stringify({ idempotencyKey, intent }),
   });
-  const text = await response.text();
-  console.log(text);
+  const answer = await response.text();
+  console.log(answer);
   if (response.status === 200)
     console.error(`replayed: operation already created with key ${idempotencyKey}`);
   return response.status === 200 || response.status === 201 ? 0 : 1;
+}
+
+function parseObject(text: string): Record<string, unknown> | null {
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : null;
+  } catch {
+    return null;
+  }
 }
