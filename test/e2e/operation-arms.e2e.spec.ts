@@ -240,6 +240,41 @@ describe('reviewed operations, the remaining arms, over HTTP', () => {
     });
   });
 
+  it('fails a swap its wallet can no longer fund before its approval leg spends gas', async () => {
+    const user = await c.app.signUp();
+    const other = await c.app.signUp();
+    const evm = user.wallets[0];
+    await faucet(user.token, evm.id, 'base', null, '1');
+    await faucet(user.token, evm.id, 'base', USDC, '30');
+    const swap = await create(user.token, {
+      kind: 'swap',
+      walletId: evm.id,
+      swapIntent: {
+        from: { network: 'base', token: USDC },
+        to: { network: 'base', token: null },
+        amount: '30',
+        quoteFloor: { sellRaw: '1000000', receiveRaw: '1' },
+      },
+    });
+    expect(swap.statusCode).toBe(201);
+    // Another operation of the wallet spends the USDC first.
+    const spent = await run(user.token, {
+      kind: 'send',
+      walletId: evm.id,
+      sendIntent: {
+        token: { network: 'base', token: USDC },
+        amount: '30',
+        to: { address: other.wallets[0].address },
+      },
+    });
+    expect(spent.state).toBe('done');
+    const ethBefore = amountOf(await balances(user.token, evm.id), 'base', null);
+    await approve(user.token, swap.json().id);
+    const failed = await settled(user.token, swap.json().id);
+    expect(failed).toMatchObject({ state: 'failed_before_effect', errorCode: 'INSUFFICIENT_FUNDS', txs: [] });
+    expect(amountOf(await balances(user.token, evm.id), 'base', null)).toBe(ethBefore);
+  });
+
   it('refuses to approve once the source wallet is archived', async () => {
     const user = await c.app.signUp();
     const source = (await c.post('/v1/wallets', user.token, { family: 'evm', name: 'Source' })).json();

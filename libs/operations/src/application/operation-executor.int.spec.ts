@@ -153,11 +153,29 @@ describe('OperationExecutor', () => {
   });
 
   it('fails with possible effect when a later leg fails after an earlier one settled', async () => {
-    const { executor, transfer, operationId, approveWith, received, state } = await setUp();
-    await approveWith([transfer(5n * USDC), transfer(1000n * USDC)]);
+    const { executor, transfer, from, to, operationId, approveWith, received, state } = await setUp();
+    // The wallet holds the 1 ETH the second leg sends, but not once the first leg's gas is paid.
+    const allEth: CapturedAction = {
+      kind: 'chain',
+      tx: { kind: 'transfer', network: 'base', from, to, token: null, amountRaw: ETH.toString() },
+    };
+    await approveWith([transfer(5n * USDC), allEth]);
     await executor.execute(operationId);
     expect(await state()).toMatchObject({ status: 'failed', errorCode: 'INSUFFICIENT_FUNDS' });
     expect(await received()).toBe(5n * USDC);
+  });
+
+  it('fails before effect when the wallet no longer funds its legs: no leg runs, no gas is spent', async () => {
+    const { sandbox, executor, transfer, from, operationId, approveWith, received, state } = await setUp();
+    await approveWith([transfer(60n * USDC), transfer(50n * USDC)]);
+    await executor.execute(operationId);
+    expect(await state()).toMatchObject({
+      status: 'failed_before_effect',
+      errorCode: 'INSUFFICIENT_FUNDS',
+      error: expect.stringMatching(/has 100000000 .*needs 110000000; nothing was submitted$/),
+    });
+    expect(await received()).toBe(0n);
+    expect(await sandbox.chain.balance('base', from, null)).toBe(ETH);
   });
 
   it('runs operations of one wallet one after another when approved together', async () => {

@@ -31,6 +31,7 @@ import {
   type ExecutionPorts,
   type LegFailure,
   type LegOutcome,
+  capturedFundsFailure,
   capturedSwapFloorFailure,
   reconcileLeg,
 } from '../execution';
@@ -124,9 +125,12 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
           ? await reconcileLeg(action, submissionId, this.ports)
           : null;
       if (outcome === null && index === 0) {
-        const belowFloor = await capturedSwapFloorFailure(state.op.actions, this.ports.quoter);
-        if (belowFloor) {
-          const { code, error, effect } = belowFloor;
+        // Before the first leg: the wallet still funds every leg, and a fresh quote meets the floor.
+        const refused =
+          (await capturedFundsFailure(state.op.actions, this.ports.chain)) ??
+          (await capturedSwapFloorFailure(state.op.actions, this.ports.quoter));
+        if (refused) {
+          const { code, error, effect } = refused;
           await this.record(operationId, {
             type: 'RecordLegFailed',
             data: {

@@ -4,3 +4,4 @@ export * from './execution-ports';
 export * from './execute-leg';
 export * from './reconcile-leg';
 export { capturedSwapFloorFailure, quoteFloorFailure } from './quote-floor';
+export { capturedFundsFailure } from './captured-funds';
