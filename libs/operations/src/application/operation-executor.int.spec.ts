@@ -51,7 +51,12 @@ describe('OperationExecutor', () => {
     });
     const at = clock.now().toISOString();
     /** Records an approved operation of the given actions (a fresh id by default). */
-    const approveOperation = async (actions: CapturedAction[], id: string = randomUUID(), walletId = 1) => {
+    const approveOperation = async (
+      actions: CapturedAction[],
+      id: string = randomUUID(),
+      walletId = 1,
+      shape: 'A' | 'B' = 'A',
+    ) => {
       const decide = (command: OperationCommand) =>
         handleCommand(store, operationStream(id), operationDecider, command);
       await decide({
@@ -60,8 +65,8 @@ describe('OperationExecutor', () => {
           operationId: id,
           userId: 'u',
           username: 'alice',
-          shape: 'A',
-          kind: 'action_sequence',
+          shape,
+          kind: shape === 'A' ? 'action_sequence' : 'send',
           walletId,
           requestHash: `h-${id}`,
           creationRequest: {},
@@ -260,5 +265,38 @@ describe('OperationExecutor', () => {
     }
     expect(types.slice(-2)).toEqual(['OperationFailed', 'LateReceiptRecorded']);
     await executor.onModuleDestroy();
+  });
+
+  it('fails a Shape B operation still queued behind its wallet at its 30 s deadline, submitting nothing', async () => {
+    const { sandbox, clock, executor, transfer, approveOperation, received } = await setUp();
+    const status = async (id: string) => loadState(store, operationStream(id), operationDecider);
+    // The wallet's earlier operation waits for a submission that lands an hour later.
+    await sandbox.injectFault({ target: 'submission', mode: 'timeout', count: 1, landAfterSeconds: 3600 });
+    const slow = await approveOperation([transfer(2n * USDC)]);
+    // The Shape B one was approved 29.8 s ago (the approvals share `at`): its deadline is near.
+    const queued = await approveOperation([transfer(3n * USDC)], randomUUID(), 1, 'B');
+    clock.advance(29_800);
+    const approvals = await Promise.all(
+      [slow, queued].map(async (id) => (await store.readStream(operationStream(id)))[1]),
+    );
+    await executor.handle(approvals);
+    let expired = await status(queued);
+    for (let i = 0; i < 100 && expired.status === 'working'; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      expired = await status(queued);
+    }
+    expect(expired).toMatchObject({
+      status: 'failed_before_effect',
+      errorCode: 'LIFECYCLE_TIMEOUT',
+      error: expect.stringMatching(/nothing was submitted$/),
+    });
+    expect((await status(slow)).status).toBe('working');
+    expect(await sandbox.chain.receiptBySubmission(`${queued}:0`)).toBeNull();
+    // The slow one lands (its own run settles or times out); the expired one is never submitted.
+    clock.advance(3_600_000);
+    await executor.drain();
+    expect((await status(slow)).status).not.toBe('working');
+    expect(await sandbox.chain.receiptBySubmission(`${queued}:0`)).toBeNull();
+    expect(await received()).toBe(2n * USDC);
   });
 });

@@ -23,6 +23,7 @@ import {
   type CapturedAction,
   type LegReceipt,
   type OperationCommand,
+  type OperationState,
   operationDecider,
   submissionIdOf,
 } from '../domain';
@@ -93,8 +94,36 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
       const operationId = (event.data as { operationId: string }).operationId;
       const state = await loadState(this.store, operationStream(operationId), operationDecider);
       const walletId = state.status === 'none' ? -1 : state.op.walletId;
-      this.queue.add(event.position, walletId, () => this.execute(operationId));
+      this.queue.add(event.position, walletId, this.queued(operationId, engineDeadline(state)));
     }
+  }
+
+  /**
+   * The queued execution of an approval. A Shape B operation still waiting for its wallet's earlier
+   * operations at its lifecycle deadline is not held any longer: at the deadline it is executed out
+   * of turn as expired, which submits nothing (its first leg is only looked up, in case an earlier
+   * run submitted it) and fails it with LIFECYCLE_TIMEOUT, so its synchronous approve answers.
+   */
+  private queued(operationId: string, deadline: number | null): () => Promise<void> {
+    let started = false;
+    let expiry: Promise<void> | null = null;
+    const timer =
+      deadline === null
+        ? null
+        : setTimeout(
+            () => {
+              if (started) return;
+              expiry = this.execute(operationId, { expired: true });
+              expiry.catch(() => undefined); // the queued run awaits it, and reports a failure
+            },
+            Math.max(0, deadline - this.clock.now().getTime()),
+          ).unref();
+    return async () => {
+      if (timer) clearTimeout(timer);
+      if (expiry) return expiry;
+      started = true;
+      await this.execute(operationId);
+    };
   }
 
   finishedThrough(delivered: Position): Position | undefined {
@@ -106,8 +135,11 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
     return this.queue.drain();
   }
 
-  /** Runs (or resumes) every leg of a working operation until it reaches a terminal state. */
-  async execute(operationId: string): Promise<void> {
+  /**
+   * Runs (or resumes) every leg of a working operation until it reaches a terminal state. `expired`:
+   * its lifecycle deadline has passed (see `queued`), so no leg is submitted any more.
+   */
+  async execute(operationId: string, options: { expired?: boolean } = {}): Promise<void> {
     /** The leg whose intent this run recorded itself: nothing to look up before submitting it. */
     let recordedIntent = -1;
     for (;;) {
@@ -124,26 +156,21 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
         intentRecorded && recordedIntent !== index
           ? await reconcileLeg(action, submissionId, this.ports)
           : null;
-      if (outcome === null && index === 0) {
-        // Before the first leg: the wallet still funds every leg, and a fresh quote meets the floor.
-        const refused =
-          (await capturedFundsFailure(state.op.actions, this.ports.chain)) ??
-          (await capturedSwapFloorFailure(state.op.actions, this.ports.quoter));
-        if (refused) {
-          const { code, error, effect } = refused;
-          await this.record(operationId, {
-            type: 'RecordLegFailed',
-            data: {
-              leg: 0,
-              submissionId: intentRecorded ? submissionId : null,
-              code,
-              error,
-              effect,
-              at: this.now(),
-            },
-          });
-          return;
-        }
+      const refused = outcome === null ? await this.refusal(state, index, options.expired ?? false) : null;
+      if (refused) {
+        const { code, error, effect } = refused;
+        await this.record(operationId, {
+          type: 'RecordLegFailed',
+          data: {
+            leg: index,
+            submissionId: intentRecorded ? submissionId : null,
+            code,
+            error,
+            effect,
+            at: this.now(),
+          },
+        });
+        return;
       }
       if (!intentRecorded)
         await this.record(operationId, {
@@ -151,7 +178,7 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
           data: { leg: index, submissionId, at: this.now() },
         });
       outcome ??= await executeLeg(action, submissionId, this.ports, { deadlineMs: LIFECYCLE_DEADLINE_MS });
-      outcome = await this.settled(action, submissionId, outcome);
+      outcome = await this.settled(action, submissionId, outcome, engineDeadline(state));
       if (outcome.kind === 'settled') {
         const receipt = this.described(outcome.receipt);
         const next = index + 1 < state.op.actions.length ? submissionIdOf(operationId, index + 1) : undefined;
@@ -195,11 +222,14 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
     action: Parameters<typeof reconcileLeg>[0],
     submissionId: string,
     outcome: LegOutcome,
+    /** A Shape B operation's own deadline (clock ms): its legs share the 30 s from approval. */
+    engineDeadlineMs: number | null,
   ): Promise<LegOutcome> {
     const unknown = (o: LegOutcome) =>
       o.kind === 'pending' || (o.kind === 'failed' && o.effect === 'possible');
-    const clockDeadline = this.clock.now().getTime() + LIFECYCLE_DEADLINE_MS;
-    const realDeadline = Date.now() + LIFECYCLE_DEADLINE_MS;
+    const now = this.clock.now().getTime();
+    const clockDeadline = Math.min(now + LIFECYCLE_DEADLINE_MS, engineDeadlineMs ?? Infinity);
+    const realDeadline = Date.now() + (clockDeadline - now);
     while (unknown(outcome)) {
       if (this.clock.now().getTime() >= clockDeadline || Date.now() >= realDeadline)
         return atDeadline(outcome);
@@ -264,6 +294,31 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
     );
   }
 
+  /**
+   * Why the leg must not be submitted, if it must not: a Shape B operation past its lifecycle
+   * deadline submits nothing more; before the first leg, the wallet must still fund every leg and a
+   * fresh quote must meet the swap's floor.
+   */
+  private async refusal(
+    state: Extract<OperationState, { status: 'working' }>,
+    index: number,
+    expired: boolean,
+  ): Promise<LegFailure | null> {
+    const deadline = engineDeadline(state);
+    if (expired || (deadline !== null && this.clock.now().getTime() >= deadline))
+      return {
+        kind: 'failed',
+        code: 'LIFECYCLE_TIMEOUT',
+        error: `not submitted within the ${LIFECYCLE_DEADLINE_MS / 1000} s lifecycle deadline of its approval (earlier operations of the wallet were still running); nothing was submitted`,
+        effect: 'none',
+      };
+    if (index > 0) return null;
+    return (
+      (await capturedFundsFailure(state.op.actions, this.ports.chain)) ??
+      (await capturedSwapFloorFailure(state.op.actions, this.ports.quoter))
+    );
+  }
+
   /** The receipt with each movement's symbol and decimals, so activity items can show exact amounts. */
   private described(receipt: LegReceipt): LegReceipt {
     return extend(receipt, {
@@ -297,4 +352,10 @@ function atDeadline(outcome: LegOutcome): LegFailure {
   // A venue's own timeout already says so (with its detail); other failures stand as they are.
   if (outcome.code !== 'SUBMISSION_UNCERTAIN') return outcome;
   return extend(outcome, { error: `${explanation}. Provider: ${outcome.error}` });
+}
+
+/** When a working Shape B operation's engine actions must have run: 30 s after its approval (clock ms). */
+function engineDeadline(state: OperationState): number | null {
+  if (state.status !== 'working' || state.op.shape !== 'B') return null;
+  return Date.parse(state.approvedAt) + LIFECYCLE_DEADLINE_MS;
 }

@@ -24,7 +24,8 @@ interface Recorded {
 export type OperationState =
   | { status: 'none' }
   | ({ status: 'awaitingApproval' } & Recorded)
-  | ({ status: 'working' } & Recorded)
+  /** `approvedAt`: when it was approved (a Shape B operation's lifecycle deadline counts from it). */
+  | ({ status: 'working'; approvedAt: string } & Recorded)
   | ({ status: 'done' } & Recorded)
   | ({ status: 'failed' | 'failed_before_effect'; errorCode: string; error: string } & Recorded)
   | ({ status: 'dismissed' } & Recorded)
@@ -43,7 +44,7 @@ export function evolveOperation(state: OperationState, event: OperationEvent): O
   const { op, legs, successors } = state;
   switch (event.type) {
     case 'OperationApproved':
-      return { status: 'working', op, legs, successors };
+      return { status: 'working', op, legs, successors, approvedAt: event.data.at };
     case 'OperationDismissed':
       return { status: 'dismissed', op, legs, successors };
     case 'OperationCanceled':
