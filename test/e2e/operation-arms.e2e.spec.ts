@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PUSD_POLYGON, USDC_ADDRESSES } from '@vetted/sandbox';
+import { baseSwap, usdcSend } from '../support/operation-bodies';
 import { amountOf, SandboxTestClient } from '../support/sandbox-client';
 import { bearer } from '../support/test-app';
 
@@ -246,27 +247,13 @@ describe('reviewed operations, the remaining arms, over HTTP', () => {
     const evm = user.wallets[0];
     await faucet(user.token, evm.id, 'base', null, '1');
     await faucet(user.token, evm.id, 'base', USDC, '30');
-    const swap = await create(user.token, {
-      kind: 'swap',
-      walletId: evm.id,
-      swapIntent: {
-        from: { network: 'base', token: USDC },
-        to: { network: 'base', token: null },
-        amount: '30',
-        quoteFloor: { sellRaw: '1000000', receiveRaw: '1' },
-      },
-    });
+    const swap = await create(
+      user.token,
+      baseSwap(evm.id, USDC, null, '30', { sellRaw: '1000000', receiveRaw: '1' }),
+    );
     expect(swap.statusCode).toBe(201);
     // Another operation of the wallet spends the USDC first.
-    const spent = await run(user.token, {
-      kind: 'send',
-      walletId: evm.id,
-      sendIntent: {
-        token: { network: 'base', token: USDC },
-        amount: '30',
-        to: { address: other.wallets[0].address },
-      },
-    });
+    const spent = await run(user.token, usdcSend(evm.id, { address: other.wallets[0].address }, '30'));
     expect(spent.state).toBe('done');
     const ethBefore = amountOf(await balances(user.token, evm.id), 'base', null);
     await approve(user.token, swap.json().id);
@@ -280,15 +267,7 @@ describe('reviewed operations, the remaining arms, over HTTP', () => {
     const source = (await c.post('/v1/wallets', user.token, { family: 'evm', name: 'Source' })).json();
     await faucet(user.token, source.id, 'base', null, '1');
     await faucet(user.token, source.id, 'base', USDC, '100');
-    const created = await create(user.token, {
-      kind: 'send',
-      walletId: source.id,
-      sendIntent: {
-        token: { network: 'base', token: USDC },
-        amount: '5',
-        to: { walletId: user.wallets[0].id },
-      },
-    });
+    const created = await create(user.token, usdcSend(source.id, { walletId: user.wallets[0].id }));
     expect(created.statusCode).toBe(201);
     const archived = await c.post(`/v1/wallets/${source.id}/archive`, user.token);
     expect(archived.statusCode).toBe(200);
@@ -307,17 +286,12 @@ describe('reviewed operations, the remaining arms, over HTTP', () => {
     await faucet(user.token, evm.id, 'base', USDC, '100');
     await faucet(other.token, other.wallets[0].id, 'base', null, '1');
     await faucet(other.token, other.wallets[0].id, 'base', USDC, '100');
-    const sendTo = (walletId: number, recipient: object, amount: string) => ({
-      kind: 'send',
-      walletId,
-      sendIntent: { token: { network: 'base', token: USDC }, amount, to: recipient },
-    });
     const address = { address: other.wallets[0].address };
     const done: string[] = [];
     for (const amount of ['1', '2', '3'])
-      done.push((await run(user.token, sendTo(evm.id, address, amount))).id);
-    const pending = (await create(user.token, sendTo(evm.id, address, '4'))).json().id;
-    const theirs = (await run(other.token, sendTo(other.wallets[0].id, { address: evm.address }, '1'))).id;
+      done.push((await run(user.token, usdcSend(evm.id, address, amount))).id);
+    const pending = (await create(user.token, usdcSend(evm.id, address, '4'))).json().id;
+    const theirs = (await run(other.token, usdcSend(other.wallets[0].id, { address: evm.address }, '1'))).id;
 
     const all = await list(user.token, 'state=done');
     expect(all.items.map((o: { id: string }) => o.id)).toEqual([...done].reverse());

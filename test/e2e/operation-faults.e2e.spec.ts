@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { USDC_ADDRESSES } from '@vetted/sandbox';
 import { ManualClock } from '@vetted/kernel';
+import { baseSwap, usdcSend } from '../support/operation-bodies';
 import { amountOf, SandboxTestClient } from '../support/sandbox-client';
 
 const USDC = USDC_ADDRESSES.base;
@@ -36,11 +37,8 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
     ).json();
     return { user, evm, recipient };
   }
-  const send = (walletId: number, recipientId: number, amount = '5') => ({
-    kind: 'send',
-    walletId,
-    sendIntent: { token: { network: 'base', token: USDC }, amount, to: { walletId: recipientId } },
-  });
+  const send = (walletId: number, recipientId: number, amount = '5') =>
+    usdcSend(walletId, { walletId: recipientId }, amount);
 
   it('submission reject: failed_before_effect with SUBMISSION_REJECTED, nothing moved', async () => {
     const { user, evm, recipient } = await funded();
@@ -117,16 +115,7 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
   it('quote fail: creating a swap answers 503 QUOTE_UNAVAILABLE and records nothing', async () => {
     const { user, evm } = await funded();
     const key = randomUUID();
-    const swap = {
-      kind: 'swap',
-      walletId: evm.id,
-      swapIntent: {
-        from: { network: 'base', token: USDC },
-        to: { network: 'base', token: null },
-        amount: '10',
-        quoteFloor: { sellRaw: '10000000', receiveRaw: '1' },
-      },
-    };
+    const swap = baseSwap(evm.id, USDC, null, '10', { sellRaw: '10000000', receiveRaw: '1' });
     await c.fault('quote', 'fail');
     const before = await c.app.head();
     const refused = await create(user.token, swap, key);
@@ -147,29 +136,13 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
     // The wallet holds exactly 1 ETH, so its USD value is the price.
     const ethUsd = held.find((b) => b.network === 'base' && b.token === null)!.usdValue!;
     const amountInRaw = 10n ** 16n;
-    const quoted = await create(user.token, {
-      kind: 'swap',
-      walletId: evm.id,
-      swapIntent: {
-        from: { network: 'base', token: null },
-        to: { network: 'base', token: USDC },
-        amount: '0.01',
-        quoteFloor: { sellRaw: amountInRaw.toString(), receiveRaw: '1' },
-      },
-    });
+    const ethForUsdc = (receiveRaw: string) =>
+      baseSwap(evm.id, null, USDC, '0.01', { sellRaw: amountInRaw.toString(), receiveRaw });
+    const quoted = await create(user.token, ethForUsdc('1'));
     expect(quoted.statusCode).toBe(201);
     const quotedOut = BigInt(quoted.json().request.actions[0].swap.quotedOutRaw);
     // A floor 1% under today's quote: it is met at creation.
-    const created = await create(user.token, {
-      kind: 'swap',
-      walletId: evm.id,
-      swapIntent: {
-        from: { network: 'base', token: null },
-        to: { network: 'base', token: USDC },
-        amount: '0.01',
-        quoteFloor: { sellRaw: amountInRaw.toString(), receiveRaw: ((quotedOut * 99n) / 100n).toString() },
-      },
-    });
+    const created = await create(user.token, ethForUsdc(((quotedOut * 99n) / 100n).toString()));
     expect(created.statusCode).toBe(201);
     expect(created.json().request.actions).toHaveLength(1);
     const lower = (Number(ethUsd) * 0.8).toFixed(2);

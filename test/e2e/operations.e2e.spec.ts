@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { USDC_ADDRESSES } from '@vetted/sandbox';
+import { baseSwap, usdcSend } from '../support/operation-bodies';
 import { SandboxTestClient } from '../support/sandbox-client';
 import { bearer } from '../support/test-app';
 
@@ -33,11 +34,6 @@ describe('reviewed operations, Shape A, over HTTP', () => {
     ).json();
     return { user, evm, recipient };
   }
-  const send = (walletId: number, to: object, amount = '5') => ({
-    kind: 'send',
-    walletId,
-    sendIntent: { token: { network: 'base', token: USDC }, amount, to },
-  });
   const create = (token: string, operation: object, key?: string) => c.createOperation(token, operation, key);
   const get = (token: string, id: string) => c.getOperation(token, id);
   const settled = (token: string, id: string) => c.settledOperation(token, id);
@@ -50,7 +46,7 @@ describe('reviewed operations, Shape A, over HTTP', () => {
   it('creates a quoted send that moves nothing, replays it, refuses another request with the same key', async () => {
     const { user, evm, recipient } = await funded();
     const key = randomUUID();
-    const operation = send(evm.id, { walletId: recipient.id });
+    const operation = usdcSend(evm.id, { walletId: recipient.id });
     const before = await c.app.head();
     const created = await create(user.token, operation, key);
     expect(created.statusCode).toBe(201);
@@ -82,7 +78,7 @@ describe('reviewed operations, Shape A, over HTTP', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json().id).toBe(op.id);
-    const conflict = await create(user.token, send(evm.id, { walletId: recipient.id }, '6'), key);
+    const conflict = await create(user.token, usdcSend(evm.id, { walletId: recipient.id }, '6'), key);
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().error.code).toBe('IDEMPOTENCY_CONFLICT');
   });
@@ -90,7 +86,7 @@ describe('reviewed operations, Shape A, over HTTP', () => {
   it('replays a recorded create even when preparing it again would now be refused', async () => {
     const { user, evm, recipient } = await funded();
     const key = randomUUID();
-    const operation = send(evm.id, { walletId: recipient.id }, '100');
+    const operation = usdcSend(evm.id, { walletId: recipient.id }, '100');
     const op = (await create(user.token, operation, key)).json();
     await c.post(`/v1/operations/${op.id}/approve`, user.token);
     expect((await settled(user.token, op.id)).state).toBe('done');
@@ -104,14 +100,14 @@ describe('reviewed operations, Shape A, over HTTP', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.headers['idempotent-replayed']).toBe('true');
     expect(replay.json()).toMatchObject({ id: op.id, state: 'done' });
-    const conflict = await create(user.token, send(evm.id, { walletId: recipient.id }, '1000'), key);
+    const conflict = await create(user.token, usdcSend(evm.id, { walletId: recipient.id }, '1000'), key);
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().error.code).toBe('IDEMPOTENCY_CONFLICT');
   });
 
   it('approves to done exactly once, with explorer-linked txs and an audit timeline', async () => {
     const { user, evm, recipient } = await funded();
-    const op = (await create(user.token, send(evm.id, { walletId: recipient.id }, '12.5'))).json();
+    const op = (await create(user.token, usdcSend(evm.id, { walletId: recipient.id }, '12.5'))).json();
     const approved = await c.post(`/v1/operations/${op.id}/approve`, user.token);
     expect(approved.statusCode).toBe(200);
     expect(['working', 'done']).toContain(approved.json().state);
@@ -233,16 +229,8 @@ describe('reviewed operations, Shape A, over HTTP', () => {
 
   it('swaps USDC for ETH within the quote floor, and refuses a floor the quote does not meet', async () => {
     const { user, evm } = await funded();
-    const swap = (receiveRaw: string) => ({
-      kind: 'swap',
-      walletId: evm.id,
-      swapIntent: {
-        from: { network: 'base', token: USDC },
-        to: { network: 'base', token: null },
-        amount: '10',
-        quoteFloor: { sellRaw: '10000000', receiveRaw },
-      },
-    });
+    const swap = (receiveRaw: string) =>
+      baseSwap(evm.id, USDC, null, '10', { sellRaw: '10000000', receiveRaw });
     const refused = await create(user.token, swap('1000000000000000000000'));
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.code).toBe('QUOTE_BELOW_FLOOR');
@@ -261,7 +249,7 @@ describe('reviewed operations, Shape A, over HTTP', () => {
       { target: 'submission', mode: 'reject', count: 1 },
       { 'x-sandbox-admin': 'test-sandbox-admin-token' },
     );
-    const op = (await create(user.token, send(evm.id, { walletId: recipient.id }))).json();
+    const op = (await create(user.token, usdcSend(evm.id, { walletId: recipient.id }))).json();
     await c.post(`/v1/operations/${op.id}/approve`, user.token);
     expect(await settled(user.token, op.id)).toMatchObject({
       state: 'failed_before_effect',
@@ -285,16 +273,7 @@ describe('reviewed operations, Shape A, over HTTP', () => {
 
   it('executes two ERC-20 swaps of one wallet approved at once, one after another', async () => {
     const { user, evm } = await funded();
-    const swap = () => ({
-      kind: 'swap',
-      walletId: evm.id,
-      swapIntent: {
-        from: { network: 'base', token: USDC },
-        to: { network: 'base', token: null },
-        amount: '5',
-        quoteFloor: { sellRaw: '5000000', receiveRaw: '1' },
-      },
-    });
+    const swap = () => baseSwap(evm.id, USDC, null, '5', { sellRaw: '5000000', receiveRaw: '1' });
     const [a, b] = [(await create(user.token, swap())).json(), (await create(user.token, swap())).json()];
     await Promise.all([a, b].map((op) => c.post(`/v1/operations/${op.id}/approve`, user.token)));
     expect((await settled(user.token, a.id)).state).toBe('done');
@@ -304,7 +283,7 @@ describe('reviewed operations, Shape A, over HTTP', () => {
 
   it('discards an unapproved operation idempotently; a dismissed one cannot be approved', async () => {
     const { user, evm, recipient } = await funded();
-    const op = (await create(user.token, send(evm.id, { walletId: recipient.id }))).json();
+    const op = (await create(user.token, usdcSend(evm.id, { walletId: recipient.id }))).json();
     const dismissed = await c.post(`/v1/operations/${op.id}/discard`, user.token);
     expect(dismissed.json().state).toBe('dismissed');
     expect((await c.post(`/v1/operations/${op.id}/discard`, user.token)).json().state).toBe('dismissed');
@@ -316,7 +295,7 @@ describe('reviewed operations, Shape A, over HTTP', () => {
   it("answers 404 for another user's operation everywhere", async () => {
     const { user, evm, recipient } = await funded();
     const other = await c.app.signUp();
-    const op = (await create(user.token, send(evm.id, { walletId: recipient.id }))).json();
+    const op = (await create(user.token, usdcSend(evm.id, { walletId: recipient.id }))).json();
     expect((await get(other.token, op.id)).statusCode).toBe(404);
     expect((await c.post(`/v1/operations/${op.id}/approve`, other.token)).statusCode).toBe(404);
     expect((await c.post(`/v1/operations/${op.id}/discard`, other.token)).statusCode).toBe(404);
@@ -335,11 +314,11 @@ describe('reviewed operations, Shape A, over HTTP', () => {
 
   it('lets a support-readonly view read operations but not create, approve, discard or fund', async () => {
     const { user, evm, recipient } = await funded();
-    const op = (await create(user.token, send(evm.id, { walletId: recipient.id }))).json();
+    const op = (await create(user.token, usdcSend(evm.id, { walletId: recipient.id }))).json();
     const view = (await c.post('/v1/auth/tokens', user.token, { view: 'support-readonly' })).json().token;
     const before = await c.app.head();
     const refusals = [
-      await create(view, send(evm.id, { walletId: recipient.id })),
+      await create(view, usdcSend(evm.id, { walletId: recipient.id })),
       await c.post(`/v1/operations/${op.id}/approve`, view),
       await c.post(`/v1/operations/${op.id}/discard`, view),
       await c.post(`/v1/operations/${op.id}/refresh`, view),
@@ -371,7 +350,7 @@ describe('reviewed operations, Shape A, over HTTP', () => {
 
   it('executes once under 50 concurrent approvals', async () => {
     const { user, evm, recipient } = await funded();
-    const op = (await create(user.token, send(evm.id, { walletId: recipient.id }, '3'))).json();
+    const op = (await create(user.token, usdcSend(evm.id, { walletId: recipient.id }, '3'))).json();
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => c.post(`/v1/operations/${op.id}/approve`, user.token)),
     );
@@ -391,7 +370,7 @@ describe('reviewed operations, Shape A, over HTTP', () => {
   it('records one operation for 50 concurrent creates with one key', async () => {
     const { user, evm, recipient } = await funded();
     const key = randomUUID();
-    const operation = send(evm.id, { walletId: recipient.id });
+    const operation = usdcSend(evm.id, { walletId: recipient.id });
     const answers = await Promise.all(Array.from({ length: 50 }, () => create(user.token, operation, key)));
     expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
     expect(answers.filter((a) => a.statusCode === 201)).toHaveLength(1);
@@ -406,30 +385,30 @@ describe('reviewed operations, Shape A, over HTTP', () => {
     const { user, evm, recipient } = await funded();
     const cases: [object, number, string][] = [
       [
-        { idempotencyKey: 'again', operation: send(evm.id, { walletId: recipient.id }) },
+        { idempotencyKey: 'again', operation: usdcSend(evm.id, { walletId: recipient.id }) },
         400,
         'VALIDATION_FAILED',
       ],
       [{ idempotencyKey: randomUUID() }, 400, 'VALIDATION_FAILED'],
       [
-        { idempotencyKey: randomUUID(), operation: send(evm.id, { walletId: recipient.id }), extra: 1 },
+        { idempotencyKey: randomUUID(), operation: usdcSend(evm.id, { walletId: recipient.id }), extra: 1 },
         400,
         'VALIDATION_FAILED',
       ],
       [
-        { idempotencyKey: randomUUID(), operation: send(evm.id, { walletId: recipient.id }, '1e3') },
+        { idempotencyKey: randomUUID(), operation: usdcSend(evm.id, { walletId: recipient.id }, '1e3') },
         400,
         'VALIDATION_FAILED',
       ],
       [
-        { idempotencyKey: randomUUID(), operation: send(evm.id, { walletId: recipient.id }, '1000') },
+        { idempotencyKey: randomUUID(), operation: usdcSend(evm.id, { walletId: recipient.id }, '1000') },
         400,
         'INSUFFICIENT_FUNDS',
       ],
       [
         {
           idempotencyKey: randomUUID(),
-          operation: { ...send(evm.id, { walletId: recipient.id }), walletId: 999999 },
+          operation: { ...usdcSend(evm.id, { walletId: recipient.id }), walletId: 999999 },
         },
         400,
         'VALIDATION_FAILED',
