@@ -1,18 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { AssetView } from '../http/asset.view';
 
 /** The OpenAPI schema of an activity item (libs/activity's ActivityItem), shared by the feed and an operation's activity. */
-
-export class ActivityAssetView {
-  @ApiProperty({ example: 'base' }) network!: string;
-  @ApiProperty({
-    nullable: true,
-    type: String,
-    description: 'Contract address or mint; null for the native asset',
-  })
-  token!: string | null;
-  @ApiProperty({ example: 'USDC' }) symbol!: string;
-  @ApiProperty({ example: 6 }) decimals!: number;
-}
 
 export class AssetChangeView {
   @ApiProperty({
@@ -23,7 +12,7 @@ export class AssetChangeView {
   @ApiProperty({ example: '-12500000', description: 'The same in raw base units, signed' })
   amountRaw!: string;
   @ApiProperty() walletAddress!: string;
-  @ApiProperty({ type: ActivityAssetView }) asset!: ActivityAssetView;
+  @ApiProperty({ type: AssetView }) asset!: AssetView;
   @ApiProperty({
     nullable: true,
     type: 'object',

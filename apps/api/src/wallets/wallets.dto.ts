@@ -2,17 +2,9 @@ import { ValidationFailed } from '@vetted/kernel';
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WALLET_FAMILIES, type WalletFamily } from '@vetted/accounts';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+import { AssetView } from '../http/asset.view';
 
-export class BalanceView {
-  @ApiProperty({ example: 'base' }) network!: string;
-  @ApiProperty({
-    nullable: true,
-    type: String,
-    description: 'Contract address or mint; null for the native asset',
-  })
-  token!: string | null;
-  @ApiProperty({ example: 'USDC' }) symbol!: string;
-  @ApiProperty({ example: 6 }) decimals!: number;
+export class BalanceView extends AssetView {
   @ApiProperty({ example: '1500000', description: 'Exact raw base units' }) amountRaw!: string;
   @ApiProperty({ example: '1.5' }) amountFormatted!: string;
   @ApiProperty({ nullable: true, type: String, example: '1.50' }) usdValue!: string | null;
