@@ -92,7 +92,7 @@ export function decideObservation(
       return [{ type: 'BalanceObservationFailed', data: { walletId, userId, ...command.data } }];
     }
     case 'RecordServiceTransaction': {
-      if (state.recentSubmissions.includes(`\n${submissionIdOf(command.data.submissionId)}\n`)) return [];
+      if (state.recentSubmissions.includes(`\n${oneLine(command.data.submissionId)}\n`)) return [];
       return [{ type: 'ServiceTransactionSettled', data: command.data }];
     }
     default: {
@@ -107,14 +107,14 @@ function remembered(
   state: ObservationState,
   id: string,
 ): Pick<ObservationState, 'recentSubmissions' | 'recentCount'> {
-  const appended = `${state.recentSubmissions}${submissionIdOf(id)}\n`;
+  const appended = `${state.recentSubmissions}${oneLine(id)}\n`;
   if (state.recentCount < RECENT_SUBMISSIONS)
     return { recentSubmissions: appended, recentCount: state.recentCount + 1 };
   return { recentSubmissions: appended.slice(appended.indexOf('\n', 1)), recentCount: state.recentCount };
 }
 
 /** A submission id as `recentSubmissions` frames it: one line (ids are `<operationId>:<leg>`). */
-function submissionIdOf(id: string): string {
+function oneLine(id: string): string {
   if (id.includes('\n')) throw new TypeError(`a submission id cannot span lines: ${JSON.stringify(id)}`);
   return id;
 }
