@@ -28,9 +28,7 @@ export class ExecutionQueue {
    * the queue: no later work starts, and the checkpoint stays before the failed approval.
    */
   add(position: Position, walletId: number, work: () => Promise<void>): void {
-    if (this.unfinished.length === 0) this.finished = undefined;
-    const entry = { position, done: false };
-    this.unfinished.push(entry);
+    const entry = this.track(position);
     const run = (this.tails.get(walletId) ?? Promise.resolve())
       .then(async () => {
         if (this.failure !== null) return;
@@ -51,8 +49,7 @@ export class ExecutionQueue {
 
   /** An approval this process will not work on (it is stopping): the checkpoint stays before it. */
   leave(position: Position): void {
-    if (this.unfinished.length === 0) this.finished = undefined;
-    this.unfinished.push({ position, done: false });
+    this.track(position);
   }
 
   /**
@@ -62,6 +59,14 @@ export class ExecutionQueue {
    */
   finishedThrough(delivered: Position): Position | undefined {
     return this.unfinished.length === 0 ? delivered : this.finished;
+  }
+
+  /** A handed-over approval, unfinished until its work is done. */
+  private track(position: Position): { position: Position; done: boolean } {
+    if (this.unfinished.length === 0) this.finished = undefined;
+    const entry = { position, done: false };
+    this.unfinished.push(entry);
+    return entry;
   }
 
   /** Throws the first failure of the work, so the subscription fails as when handling threw. */
