@@ -167,6 +167,17 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
 
     it('lifecycle timeout: failed with LIFECYCLE_TIMEOUT, and a transaction landing later shows in its activity and the feed', async () => {
       const { user, evm, recipient } = await funded(m);
+      const feedOf = async (kinds: string) =>
+        (
+          await m.app.request({
+            method: 'GET',
+            url: `/v1/activity/feed?scope=mine&kinds=${kinds}&limit=100`,
+            headers: { authorization: `Bearer ${user.token}` },
+          })
+        ).json().entries as { kind: string; activity: unknown }[];
+      // Observed once before: the faucet's deposits are this user's balance changes so far.
+      await m.refreshed(user.token);
+      const deposits = (await feedOf('balance_change')).length;
       const id = (await m.createOperation(user.token, send(evm.id, recipient.id, '4'))).json().id;
       // The transaction lands an hour of sandbox time after its submission.
       const fault = { target: 'submission', mode: 'timeout', count: 1, landAfterSeconds: 3600 };
@@ -187,8 +198,10 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
           headers: { authorization: `Bearer ${user.token}` },
         });
       expect((await activity()).statusCode).toBe(404);
-      // It lands: the executor, still looking it up by its submission id, records it.
+      // It lands, and a refresh sees it before the executor, still looking it up by its submission
+      // id (once a second), records it.
       clock.advance(3_600_000);
+      await m.refreshed(user.token);
       let late = (await m.getOperation(user.token, id)).json();
       for (let i = 0; i < 150 && late.txs.length === 0; i++) {
         await new Promise((r) => setTimeout(r, 20));
@@ -208,16 +221,14 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
         transactionHash: late.txs[0].hash,
         assetChanges: expect.arrayContaining([expect.objectContaining({ amount: '-4', kind: 'transfer' })]),
       });
-      const feed = (
-        await m.app.request({
-          method: 'GET',
-          url: '/v1/activity/feed?scope=mine&kinds=service_transaction',
-          headers: { authorization: `Bearer ${user.token}` },
-        })
-      ).json();
-      expect(feed.entries).toHaveLength(1);
-      expect(feed.entries[0]).toMatchObject({ kind: 'service_transaction', activity: item.json() });
+      const feed = await feedOf('service_transaction');
+      expect(feed).toHaveLength(1);
+      expect(feed[0]).toMatchObject({ kind: 'service_transaction', activity: item.json() });
       expect(amountOf(await m.balances(user.token, recipient.id), 'base', USDC)).toBe(4_000_000n);
+      // The observations ordered the send by its block: neither the one that saw it land before
+      // its receipt was recorded nor the next reported it (or its opposite) as a balance change.
+      await m.refreshed(user.token);
+      expect(await feedOf('balance_change')).toHaveLength(deposits);
     });
   });
 });

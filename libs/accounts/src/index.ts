@@ -21,6 +21,7 @@ export * from './application/manage-wallets';
 export * from './application/wallet-queries';
 export * from './application/refresh-balances';
 export * from './application/observe-balances';
+export * from './application/unrecorded-settlements';
 export * from './application/deposit-wallets';
 
 import { CreateDepositWalletHandler } from './application/deposit-wallets';

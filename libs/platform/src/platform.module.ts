@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { BalanceObserver } from '@vetted/accounts';
+import { BalanceObserver, UNRECORDED_SETTLEMENTS } from '@vetted/accounts';
 import { OperationExecutor } from '@vetted/operations';
 import type { Consumer, EventStore } from '@vetted/event-store';
 import { EVENT_STORE } from '@vetted/event-store';
@@ -53,6 +53,8 @@ export class PlatformModule {
         ...VENUE_PROVIDERS,
         BalanceObserver,
         OperationExecutor,
+        // The executor is the one that knows which of its legs landed before it recorded them.
+        { provide: UNRECORDED_SETTLEMENTS, useExisting: OperationExecutor },
         {
           provide: PROCESS_MANAGERS,
           inject: [BalanceObserver, OperationExecutor],

@@ -45,6 +45,18 @@ export interface Balance {
   amountRaw: bigint;
 }
 
+/**
+ * An address's balances on one network as of one block, as a chain answers a read at a block
+ * height: every transaction in a block at or below `blockNumber` is reflected, none above it. A
+ * receipt's `blockNumber` is thereby ordered against what a read saw.
+ */
+export interface BalanceSnapshot {
+  network: Network;
+  blockNumber: number;
+  /** Every non-zero balance of the address, in raw units. */
+  balances: Balance[];
+}
+
 export interface RecentBlockhash {
   blockhash: string;
   /** After this, a transaction naming the blockhash is rejected (`blockhash_expired`). */
@@ -63,8 +75,8 @@ export interface FeeEstimate {
  * or `SubmissionConflict`.
  */
 export interface ChainClient {
-  /** Every non-zero balance of the address on the network, in raw units. */
-  balances(network: Network, address: string): Promise<Balance[]>;
+  /** Every non-zero balance of the address on the network, and the block they were read at. */
+  balances(network: Network, address: string): Promise<BalanceSnapshot>;
   balance(network: Network, address: string, token: string | null): Promise<bigint>;
   allowance(network: Network, token: string, owner: string, spender: string): Promise<bigint>;
   estimateFee(tx: ChainTx): Promise<FeeEstimate>;

@@ -78,6 +78,8 @@ export interface PerpOrderResult {
   realizedPnlRaw: bigint;
   position: PerpPosition | null;
   placedAt: string;
+  /** The venue's block the order executed in (null if the venue reports none). */
+  blockNumber: number | null;
 }
 
 /** A USDC margin account on `perps`: its balance is the address's USDC on that network. */

@@ -66,6 +66,8 @@ export interface PredictionFill {
   pusdRaw: bigint;
   price: string;
   at: string;
+  /** The block of `polygon` the fill settled in (null if the venue reports none). */
+  blockNumber: number | null;
 }
 
 export interface PredictionPosition {

@@ -1,6 +1,11 @@
 import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import type { Consumer, EventStore, Position, RecordedEvent } from '@vetted/event-store';
-import { accountDecider, observationDecider } from '@vetted/accounts';
+import {
+  type UnrecordedSettlement,
+  type UnrecordedSettlements,
+  accountDecider,
+  observationDecider,
+} from '@vetted/accounts';
 import {
   EVENT_STORE,
   accountStream,
@@ -37,6 +42,7 @@ import {
   reconcileLeg,
 } from '../execution';
 import { ExecutionQueue } from './execution-queue';
+import { InFlightLegs } from './in-flight-legs';
 import { walletDeltas } from './wallet-deltas';
 
 /** How long a leg may stay pending before the operation fails with LIFECYCLE_TIMEOUT (never retried). */
@@ -54,7 +60,7 @@ const LATE_RECEIPT_POLL_MS = 1_000;
  * twice. The decider turns leg outcomes into terminal states.
  */
 @Injectable()
-export class OperationExecutor implements Consumer, OnModuleDestroy {
+export class OperationExecutor implements Consumer, UnrecordedSettlements, OnModuleDestroy {
   readonly name = 'operation-executor';
   readonly canHandle = ['OperationApproved'] as const;
   private readonly logger = new Logger('OperationExecutor');
@@ -62,6 +68,7 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
   private readonly queue = new ExecutionQueue((error) =>
     this.logger.error(`an execution failed; executions stop until a restart: ${String(error)}`),
   );
+  private readonly inFlight = new InFlightLegs();
   /** Receipt watches still running after lifecycle timeouts (they end at shutdown). */
   private readonly watches = new Set<Promise<void>>();
   private closed = false;
@@ -151,65 +158,91 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
       if (!action) return;
       const submissionId = submissionIdOf(operationId, index);
       const intentRecorded = state.legs[index]?.status === 'submitted';
-      // A recorded intent may have been submitted before a crash: the venue is asked first.
-      let outcome: LegOutcome | null =
-        intentRecorded && recordedIntent !== index
-          ? await reconcileLeg(action, submissionId, this.ports)
-          : null;
-      const refused = outcome === null ? await this.refusal(state, index, options.expired ?? false) : null;
-      if (refused) {
-        const { code, error, effect } = refused;
-        await this.record(operationId, {
-          type: 'RecordLegFailed',
-          data: {
-            leg: index,
-            submissionId: intentRecorded ? submissionId : null,
-            code,
-            error,
-            effect,
-            at: this.now(),
-          },
-        });
-        return;
-      }
-      if (!intentRecorded)
-        await this.record(operationId, {
-          type: 'RecordLegSubmitted',
-          data: { leg: index, submissionId, at: this.now() },
-        });
-      outcome ??= await executeLeg(action, submissionId, this.ports, { deadlineMs: LIFECYCLE_DEADLINE_MS });
-      outcome = await this.settled(action, submissionId, outcome, engineDeadline(state));
-      if (outcome.kind === 'settled') {
-        const receipt = this.described(outcome.receipt);
-        const next = index + 1 < state.op.actions.length ? submissionIdOf(operationId, index + 1) : undefined;
-        // The wallets learn what the leg moved in the same group commit as the leg's settlement
-        // (and the next leg's intent): one durable write for all three.
-        await Promise.all([
-          this.tellWallets(state.op.userId, submissionId, receipt),
-          this.record(operationId, {
-            type: 'RecordLegSettled',
-            data: { leg: index, submissionId, receipt, at: this.now(), nextSubmissionId: next },
-          }),
-        ]);
-        if (next !== undefined) recordedIntent = index + 1;
-      } else if (outcome.kind === 'failed') {
-        this.logger.warn(`operation ${operationId} leg ${index}: ${outcome.code} ${outcome.error}`);
-        await this.record(operationId, {
-          type: 'RecordLegFailed',
-          data: {
-            leg: index,
-            submissionId,
-            code: outcome.code,
-            error: outcome.error,
-            effect: outcome.effect,
-            at: this.now(),
-          },
-        });
-        // Unknown at the deadline: the transaction may still settle, and is then recorded.
-        if (outcome.code === 'LIFECYCLE_TIMEOUT' || outcome.code === 'SUBMISSION_UNCERTAIN')
-          this.watchLateReceipt(operationId, state.op.userId, index, action);
+      this.inFlight.add(submissionId, state.op.userId, action);
+      let watched = false;
+      try {
+        // A recorded intent may have been submitted before a crash: the venue is asked first.
+        let outcome: LegOutcome | null =
+          intentRecorded && recordedIntent !== index
+            ? await reconcileLeg(action, submissionId, this.ports)
+            : null;
+        const refused = outcome === null ? await this.refusal(state, index, options.expired ?? false) : null;
+        if (refused) {
+          const { code, error, effect } = refused;
+          await this.record(operationId, {
+            type: 'RecordLegFailed',
+            data: {
+              leg: index,
+              submissionId: intentRecorded ? submissionId : null,
+              code,
+              error,
+              effect,
+              at: this.now(),
+            },
+          });
+          return;
+        }
+        if (!intentRecorded)
+          await this.record(operationId, {
+            type: 'RecordLegSubmitted',
+            data: { leg: index, submissionId, at: this.now() },
+          });
+        outcome ??= await executeLeg(action, submissionId, this.ports, { deadlineMs: LIFECYCLE_DEADLINE_MS });
+        outcome = await this.settled(action, submissionId, outcome, engineDeadline(state));
+        if (outcome.kind === 'settled') {
+          const receipt = this.described(outcome.receipt);
+          const next =
+            index + 1 < state.op.actions.length ? submissionIdOf(operationId, index + 1) : undefined;
+          // The wallets learn what the leg moved in the same group commit as the leg's settlement
+          // (and the next leg's intent): one durable write for all three.
+          await Promise.all([
+            this.tellWallets(state.op.userId, submissionId, receipt),
+            this.record(operationId, {
+              type: 'RecordLegSettled',
+              data: { leg: index, submissionId, receipt, at: this.now(), nextSubmissionId: next },
+            }),
+          ]);
+          if (next !== undefined) recordedIntent = index + 1;
+        } else if (outcome.kind === 'failed') {
+          this.logger.warn(`operation ${operationId} leg ${index}: ${outcome.code} ${outcome.error}`);
+          await this.record(operationId, {
+            type: 'RecordLegFailed',
+            data: {
+              leg: index,
+              submissionId,
+              code: outcome.code,
+              error: outcome.error,
+              effect: outcome.effect,
+              at: this.now(),
+            },
+          });
+          // Unknown at the deadline: the transaction may still settle, and is then recorded.
+          if (outcome.code === 'LIFECYCLE_TIMEOUT' || outcome.code === 'SUBMISSION_UNCERTAIN') {
+            this.watchLateReceipt(operationId, state.op.userId, index, action);
+            watched = true;
+          }
+        }
+      } finally {
+        // Settled and told to the wallets, failed before effect, or handed to the watch.
+        if (!watched) this.inFlight.delete(submissionId);
       }
     }
+  }
+
+  /**
+   * The user's legs in flight that have landed, with what they moved for `address`: a balance
+   * observation asks after its read (`UnrecordedSettlements`). A leg settled meanwhile is either
+   * found here or already recorded on the wallet's stream (it leaves the set only after that).
+   */
+  async landedUnrecorded(userId: string, address: string): Promise<UnrecordedSettlement[]> {
+    const found: UnrecordedSettlement[] = [];
+    for (const [submissionId, action] of this.inFlight.of(userId)) {
+      const outcome = await reconcileLeg(action, submissionId, this.ports).catch(() => null);
+      if (outcome?.kind !== 'settled') continue;
+      const deltas = walletDeltas(outcome.receipt, address);
+      if (deltas.length > 0) found.push({ submissionId, deltas });
+    }
+    return found;
   }
 
   /**
@@ -250,18 +283,22 @@ export class OperationExecutor implements Consumer, OnModuleDestroy {
     const submissionId = submissionIdOf(operationId, leg);
     const until = Date.now() + LATE_RECEIPT_WATCH_MS;
     const watch = (async () => {
-      while (!this.closed && Date.now() < until) {
-        await new Promise((resolve) => setTimeout(resolve, LATE_RECEIPT_POLL_MS).unref());
-        if (this.closed) return;
-        const found = await reconcileLeg(action, submissionId, this.ports).catch(() => null);
-        if (found?.kind !== 'settled') continue;
-        const receipt = this.described(found.receipt);
-        await this.tellWallets(userId, submissionId, receipt);
-        await this.record(operationId, {
-          type: 'RecordLateReceipt',
-          data: { leg, submissionId, receipt, at: this.now() },
-        });
-        return;
+      try {
+        while (!this.closed && Date.now() < until) {
+          await new Promise((resolve) => setTimeout(resolve, LATE_RECEIPT_POLL_MS).unref());
+          if (this.closed) return;
+          const found = await reconcileLeg(action, submissionId, this.ports).catch(() => null);
+          if (found?.kind !== 'settled') continue;
+          const receipt = this.described(found.receipt);
+          await this.tellWallets(userId, submissionId, receipt);
+          await this.record(operationId, {
+            type: 'RecordLateReceipt',
+            data: { leg, submissionId, receipt, at: this.now() },
+          });
+          return;
+        }
+      } finally {
+        this.inFlight.delete(submissionId);
       }
     })().catch((error: unknown) => this.logger.error(`late receipt of ${submissionId}: ${String(error)}`));
     this.watches.add(watch);

@@ -33,7 +33,7 @@ export function perpsUsdcMove(
   return { network: 'perps', token: PERPS_USDC, from, to, amountRaw: amountRaw.toString(), purpose };
 }
 
-/** The receipt of a settled IOC order (the venue records no block); `fill` adds the order kind's own fields. */
+/** The receipt of a settled IOC order; `fill` adds the order kind's own fields. */
 export function iocReceipt(
   result: IocResult,
   transfers: LegReceipt['transfers'],
@@ -43,7 +43,7 @@ export function iocReceipt(
     hash: result.hash,
     network: 'perps',
     status: 'success',
-    blockNumber: null,
+    blockNumber: result.blockNumber,
     feeRaw: result.feeRaw.toString(),
     transfers,
     fill: extend(fill, {

@@ -11,7 +11,7 @@ export function pusdToken(tokens: TokenDirectory): string {
 /**
  * A prediction fill as the leg reports it: pUSD goes to the venue and shares are minted on a buy,
  * the reverse on a sell and a redemption (which burns every share held and pays 1 pUSD a winning
- * share; a losing outcome moves no pUSD). The venue charges no fee and records no block.
+ * share; a losing outcome moves no pUSD). The venue charges no fee.
  */
 export function predictionFillOutcome(fill: PredictionFill, address: string, pusd: string): LegOutcome {
   const pusdMoved = fill.pusdRaw.toString();
@@ -36,7 +36,7 @@ export function predictionFillOutcome(fill: PredictionFill, address: string, pus
       hash: fill.hash,
       network: 'polygon',
       status: 'success',
-      blockNumber: null,
+      blockNumber: fill.blockNumber,
       feeRaw: '0',
       transfers,
       fill: {

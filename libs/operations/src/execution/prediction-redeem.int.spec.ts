@@ -43,7 +43,7 @@ describe('executeLeg: prediction redemption', () => {
         hash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
         network: 'polygon',
         status: 'success',
-        blockNumber: null,
+        blockNumber: expect.any(Number),
         feeRaw: '0',
         transfers: [
           { network: 'polygon', token: YES, from: address, to: null, amountRaw: `${held}`, purpose: 'value' },

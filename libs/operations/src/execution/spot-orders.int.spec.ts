@@ -30,7 +30,7 @@ describe('executeLeg on the perp venue spot market', () => {
         hash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
         network: 'perps',
         status: 'success',
-        blockNumber: null,
+        blockNumber: expect.any(Number),
         feeRaw: '135027',
         transfers: [
           { ...usdc, from: address, to: null, amountRaw: '300060000', purpose: 'value' },

@@ -37,7 +37,7 @@ describe('executeLeg on the perp venue', () => {
         hash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
         network: 'perps',
         status: 'success',
-        blockNumber: null,
+        blockNumber: expect.any(Number),
         feeRaw: expect.stringMatching(/^[1-9][0-9]*$/),
         transfers: [expect.objectContaining({ token: 'USDC', from: address, to: null, purpose: 'fee' })],
         fill: {
@@ -116,7 +116,7 @@ describe('executeLeg on the prediction venue', () => {
         hash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
         network: 'polygon',
         status: 'success',
-        blockNumber: null,
+        blockNumber: expect.any(Number),
         feeRaw: '0',
         transfers: [
           {

@@ -38,7 +38,7 @@ describe('SandboxChain transfers', () => {
     ]);
     expect(await sandbox.chain.balance('ethereum', bob, usdcEth)).toBe(1_500_000n);
     expect(await sandbox.chain.balance('ethereum', alice, null)).toBe(ETH - tokenTransferFee);
-    expect(await sandbox.chain.balances('ethereum', bob)).toEqual([
+    expect((await sandbox.chain.balances('ethereum', bob)).balances).toEqual([
       { network: 'ethereum', token: usdcEth, amountRaw: 1_500_000n },
     ]);
     expect(await sandbox.chain.receipt(receipt.hash)).toEqual(receipt);

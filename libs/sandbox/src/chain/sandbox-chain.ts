@@ -1,6 +1,6 @@
 import { extend } from '@vetted/kernel';
 import type {
-  Balance,
+  BalanceSnapshot,
   ChainClient,
   ChainTx,
   FeeEstimate,
@@ -33,11 +33,15 @@ export class SandboxChain implements ChainClient {
   }
 
   /** On `perps`, the ledger's USDC and the address's spot coins (token = the coin, 10^-szDecimals units). */
-  async balances(network: Network, address: string): Promise<Balance[]> {
+  async balances(network: Network, address: string): Promise<BalanceSnapshot> {
     const owner = this.owner(network, address);
     this.world.settleIfDue();
     const tokens = this.world.ledger.balances(network, owner).map((b) => ({ network, ...b }));
-    return network === 'perps' ? [...tokens, ...this.world.spot.holdings(owner)] : tokens;
+    return {
+      network,
+      blockNumber: this.world.blocks.height(network, this.world.clock.nowMs()),
+      balances: network === 'perps' ? [...tokens, ...this.world.spot.holdings(owner)] : tokens,
+    };
   }
 
   async balance(network: Network, address: string, token: string | null): Promise<bigint> {

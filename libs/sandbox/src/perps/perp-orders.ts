@@ -123,7 +123,12 @@ export class PerpOrders implements TxKind<PerpOrderRequest> {
     return { size, limitPx, fills, next, pnlRaw, feeRaw };
   }
 
-  private result(order: PerpOrderRequest, plan: Plan, context: TxContext): PerpOrderResult {
+  /** The result as the log keeps it; the port adds the block the order landed in. */
+  private result(
+    order: PerpOrderRequest,
+    plan: Plan,
+    context: TxContext,
+  ): Omit<PerpOrderResult, 'blockNumber'> {
     return {
       submissionId: order.submissionId,
       hash: context.hash,

@@ -13,7 +13,7 @@ import type {
 } from '@vetted/venues';
 import { decimalString, isDecimalString } from '@vetted/venues';
 import { address, checkSubmissionId, refuse } from '../chain/chain-tx-rules';
-import { settled, submitRequest } from '../txs/submit-request';
+import { orderResult, settled, submitRequest } from '../txs/submit-request';
 import type { TxKind } from '../txs/submissions';
 import type { World } from '../world/world';
 import { iso } from '../world/world-clock';
@@ -67,7 +67,7 @@ export class SandboxPerpVenue implements PerpVenue {
 
   async order(submissionId: string): Promise<PerpOrderResult | null> {
     const record = this.world.log.bySubmission(submissionId);
-    return record?.kind === this.orders.kind ? (record.outcome?.result as PerpOrderResult) : null;
+    return record?.kind === this.orders.kind && record.outcome ? orderResult<PerpOrderResult>(record) : null;
   }
 
   async spotBalances(owner: string): Promise<SpotBalance[]> {
@@ -91,12 +91,14 @@ export class SandboxPerpVenue implements PerpVenue {
       faultTarget: 'submission',
       deadlineMs: options.deadlineMs,
     });
-    return settled(result).outcome!.result as T;
+    return orderResult<T>(settled(result));
   }
 
   async spotOrder(submissionId: string): Promise<SpotOrderResult | null> {
     const record = this.world.log.bySubmission(submissionId);
-    return record?.kind === this.spotOrders.kind ? (record.outcome?.result as SpotOrderResult) : null;
+    return record?.kind === this.spotOrders.kind && record.outcome
+      ? orderResult<SpotOrderResult>(record)
+      : null;
   }
 
   private coin(coin: string): string {

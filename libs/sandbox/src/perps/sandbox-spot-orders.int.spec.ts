@@ -229,13 +229,13 @@ describe('SandboxPerpVenue spot orders', () => {
 
   it("lists the address's spot coins among its balances on perps, exact in raw units, priced at the mark", async () => {
     const { sandbox, address, order } = await trader(1000n * USDC);
-    expect(await sandbox.chain.balances('perps', address)).toEqual([
+    expect((await sandbox.chain.balances('perps', address)).balances).toEqual([
       { network: 'perps', token: 'USDC', amountRaw: 1000n * USDC },
     ]);
     await sandbox.perps.placeSpotOrder(order({ size: '0.0371' }));
     await sandbox.perps.placeSpotOrder(order({ coin: 'DOGE', size: '301', limitPx: '0.16' }));
     const usdc = await sandbox.chain.balance('perps', address, 'USDC');
-    expect(await sandbox.chain.balances('perps', address)).toEqual([
+    expect((await sandbox.chain.balances('perps', address)).balances).toEqual([
       { network: 'perps', token: 'USDC', amountRaw: usdc },
       { network: 'perps', token: 'DOGE', amountRaw: 301n },
       { network: 'perps', token: 'ETH', amountRaw: 371n },
@@ -243,7 +243,7 @@ describe('SandboxPerpVenue spot orders', () => {
     expect(await sandbox.chain.balance('perps', address, 'ETH')).toBe(371n);
     expect(await sandbox.chain.balance('perps', address, 'BTC')).toBe(0n);
     // Other networks never show them: the coins are the venue's.
-    expect(await sandbox.chain.balances('arbitrum', address)).toEqual([]);
+    expect((await sandbox.chain.balances('arbitrum', address)).balances).toEqual([]);
 
     // The token directory describes them (symbol = coin, decimals = szDecimals) and the price reader
     // prices them at the venue's mark.
@@ -265,7 +265,7 @@ describe('SandboxPerpVenue spot orders', () => {
     // Selling everything leaves nothing listed.
     await sandbox.perps.placeSpotOrder(order({ side: 'sell', size: '0.0371', limitPx: '2900' }));
     await sandbox.perps.placeSpotOrder(order({ coin: 'DOGE', side: 'sell', size: '301', limitPx: '0.14' }));
-    expect((await sandbox.chain.balances('perps', address)).map((b) => b.token)).toEqual(['USDC']);
+    expect((await sandbox.chain.balances('perps', address)).balances.map((b) => b.token)).toEqual(['USDC']);
   });
 
   it('keeps spot coins out of the registry, the faucet, chain transfers and the DEX', async () => {

@@ -110,7 +110,13 @@ export class SpotOrders implements TxKind<SpotOrderRequest> {
     return { size, limitPx, fills, filled, quoteRaw, feeRaw };
   }
 
-  private result(order: SpotOrderRequest, plan: Plan, balance: Dec, context: TxContext): SpotOrderResult {
+  /** The result as the log keeps it; the port adds the block the order landed in. */
+  private result(
+    order: SpotOrderRequest,
+    plan: Plan,
+    balance: Dec,
+    context: TxContext,
+  ): Omit<SpotOrderResult, 'blockNumber'> {
     return {
       submissionId: order.submissionId,
       hash: context.hash,

@@ -51,7 +51,8 @@ export class PredictionOrders implements TxKind<PredictionOrder> {
       movements.add(ledger.burn('polygon', share, order.address, plan.sharesRaw));
       movements.add(ledger.transfer('polygon', PUSD_POLYGON, PREDICT_TREASURY, order.address, plan.pusdRaw));
     }
-    const result: PredictionFill = {
+    // As the log keeps it; the port adds the block the fill landed in.
+    const result: Omit<PredictionFill, 'blockNumber'> = {
       submissionId: order.submissionId,
       hash: context.hash,
       marketId: plan.outcome.marketId,

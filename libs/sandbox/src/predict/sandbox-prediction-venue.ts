@@ -12,7 +12,7 @@ import type {
 } from '@vetted/venues';
 import { DepositWalletFailed, SubmissionRejected } from '@vetted/venues';
 import { address, checkSubmissionId, refuse } from '../chain/chain-tx-rules';
-import { settled, submitRequest } from '../txs/submit-request';
+import { orderResult, settled, submitRequest } from '../txs/submit-request';
 import type { World } from '../world/world';
 import { CATALOG_OUTCOMES, MARKET_SPECS, catalogOutcome, outcomeAsset } from './market-catalog';
 import { renderMarket } from './outcome-quotes';
@@ -92,7 +92,7 @@ export class SandboxPredictionVenue implements PredictionVenue {
 
   async order(submissionId: string): Promise<PredictionFill | null> {
     const record = this.world.log.bySubmission(submissionId);
-    return record?.kind === this.orders.kind ? (record.outcome?.result as PredictionFill) : null;
+    return record?.kind === this.orders.kind && record.outcome ? orderResult<PredictionFill>(record) : null;
   }
 
   async deployDepositWallet(controller: string): Promise<DepositWallet> {
@@ -121,7 +121,7 @@ export class SandboxPredictionVenue implements PredictionVenue {
       faultTarget: 'submission',
       deadlineMs: options.deadlineMs,
     });
-    return settled(result).outcome!.result as PredictionFill;
+    return orderResult<PredictionFill>(settled(result));
   }
 }
 

@@ -14,12 +14,20 @@ export const GENESIS_HEIGHTS: Record<Network, number> = {
 /**
  * Blocks and nonces. With block time 0 every transaction is mined at once in a block of its own;
  * otherwise it waits for the next block boundary of sandbox time, and transactions settling at the
- * same boundary share a block. Block numbers are computed (from the log position or the time), not
- * stored, so a submission writes nothing for them; they rise monotonically per network as long as
- * the block time setting stays the same.
+ * same boundary share a block. A block's number comes from the log position or the time (a
+ * submission writes nothing for it beyond its own row), raised where needed so that the numbers
+ * order what reads see: a balance read reports its network's height, every transaction it sees is
+ * in a block at or below it, and every transaction landing after it in a block above it (as a
+ * chain's state at a block). A late landing (a delayed transaction, at block time 0) or a venue
+ * order filled in the middle of a block's time therefore goes into the next block once a read has
+ * reported the current one.
  */
 export class Blocks {
   private readonly bumpNonce: Database.Statement<[string, string], number>;
+  /** Per network, the highest block landed in or reported by a read. */
+  private readonly latest = new Map<Network, number>();
+  /** The networks whose latest block a read has reported: it is closed to later landings. */
+  private readonly reported = new Set<Network>();
 
   constructor(
     db: Database.Database,
@@ -32,6 +40,16 @@ export class Blocks {
          ON CONFLICT (network, address, token) DO UPDATE SET nonce = nonce + 1 RETURNING nonce - 1`,
       )
       .pluck();
+    const landed = db
+      .prepare<[], [Network, number]>(
+        'SELECT network, MAX(block) FROM txs WHERE block IS NOT NULL GROUP BY network',
+      )
+      .raw(true)
+      .all();
+    for (const [network, block] of landed) {
+      this.latest.set(network, block);
+      this.reported.add(network);
+    }
   }
 
   /** When a transaction submitted at `ms` is mined. */
@@ -46,9 +64,35 @@ export class Blocks {
     return Math.ceil(ms / this.blockTimeMs) * this.blockTimeMs;
   }
 
-  /** The block of a transaction that settled at `ms` and sits at `seq` in the log. */
-  numberOf(network: Network, ms: number, seq: number): number {
-    if (this.blockTimeMs === 0) return GENESIS_HEIGHTS[network] + seq;
+  /**
+   * Inside a write: the block of a transaction landing now, settled at `ms` and at `seq` in the
+   * log: its natural number, but never at or below a height a read has reported.
+   */
+  land(network: Network, ms: number, seq: number): number {
+    const natural = this.blockTimeMs === 0 ? GENESIS_HEIGHTS[network] + seq : this.timeNumber(network, ms);
+    const latest = this.latest.get(network);
+    const block =
+      latest === undefined ? natural : Math.max(natural, this.reported.has(network) ? latest + 1 : latest);
+    this.latest.set(network, block);
+    this.reported.delete(network);
+    return block;
+  }
+
+  /**
+   * The network's height for a read made at `nowMs` (after settling what fell due): every
+   * transaction landed so far is at or below it, every later one will be above it.
+   */
+  height(network: Network, nowMs: number): number {
+    const height = Math.max(
+      this.latest.get(network) ?? GENESIS_HEIGHTS[network],
+      this.blockTimeMs === 0 ? GENESIS_HEIGHTS[network] : this.timeNumber(network, nowMs),
+    );
+    this.latest.set(network, height);
+    this.reported.add(network);
+    return height;
+  }
+
+  private timeNumber(network: Network, ms: number): number {
     return GENESIS_HEIGHTS[network] + Math.floor((ms - this.epochMs) / this.blockTimeMs);
   }
 

@@ -176,6 +176,6 @@ export class Submissions {
     seq: number,
   ): { blockNumber: number | null; blockMs: number | null } {
     if (outcome.status === 'dropped') return { blockNumber: null, blockMs: null };
-    return { blockNumber: this.blocks.numberOf(network, ms, seq), blockMs: ms };
+    return { blockNumber: this.blocks.land(network, ms, seq), blockMs: ms };
   }
 }

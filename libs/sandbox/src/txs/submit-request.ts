@@ -4,6 +4,7 @@ import type { FaultTarget } from '../faults/fault-plan';
 import { encodeJson, sha256Hex } from '../store/json-codec';
 import type { World } from '../world/world';
 import type { SubmissionResult, TxKind } from './submissions';
+import type { TxRecord } from './tx-log';
 
 export interface Envelope {
   network: Network;
@@ -39,4 +40,9 @@ export function submitRequest<R extends { submissionId: string }>(
 export function settled(result: SubmissionResult): NonNullable<SubmissionResult['record']> {
   if (result.error) throw result.error;
   return result.record!;
+}
+
+/** A venue order's result as its port reports it: what the order produced, and the block it landed in. */
+export function orderResult<T>(record: TxRecord): T {
+  return extend(record.outcome!.result as object, { blockNumber: record.blockNumber }) as T;
 }

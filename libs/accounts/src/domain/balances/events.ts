@@ -23,6 +23,9 @@ export interface BalanceChange {
   usdPrice: string | null;
 }
 
+/** Per network observed, the block height its balances were read at. */
+export type ObservedHeights = Partial<Record<Network, number>>;
+
 export interface ObservedWallet {
   walletId: number;
   userId: string;
@@ -36,7 +39,15 @@ export type WalletObservationEvent =
   | DomainEvent<'BalanceRefreshRequested', ObservedWallet & { requestedAt: string }>
   | DomainEvent<
       'BalancesObserved',
-      ObservedWallet & { observedAt: string; balances: ObservedBalance[]; changes: BalanceChange[] }
+      ObservedWallet & {
+        observedAt: string;
+        balances: ObservedBalance[];
+        changes: BalanceChange[];
+        /** Absent from observations recorded before heights were read. */
+        heights?: ObservedHeights;
+        /** Service transactions counted before their settlements were recorded (present when any were). */
+        unrecordedSubmissions?: string[];
+      }
     >
   | DomainEvent<'BalanceObservationFailed', { walletId: number; userId: string; error: string; at: string }>
   /** A service transaction moved this wallet's balances: observations will not report these deltas as unexplained. */
@@ -50,11 +61,27 @@ export interface ServiceDelta {
   network: Network;
   token: string | null;
   amountRaw: string;
+  /**
+   * The block of `network` the change landed in, which orders it against the heights an
+   * observation read at; null where the receipt names none there (a venue fill, a cross-chain
+   * delivery), and absent from deltas recorded before blocks were: such a change counts in the
+   * next observation.
+   */
+  blockNumber?: number | null;
 }
 
 export type WalletObservationCommand =
   | { type: 'RequestRefresh'; data: ObservedWallet & { at: string } }
-  | { type: 'RecordObservation'; data: { balances: ObservedBalance[]; observedAt: string } }
+  | {
+      type: 'RecordObservation';
+      data: {
+        balances: ObservedBalance[];
+        heights: ObservedHeights;
+        /** Service transactions the read saw landed whose settlements were not recorded yet. */
+        unrecorded: { submissionId: string; deltas: ServiceDelta[] }[];
+        observedAt: string;
+      };
+    }
   | { type: 'RecordObservationFailure'; data: { error: string; at: string } }
   | {
       type: 'RecordServiceTransaction';

@@ -1,7 +1,10 @@
 import { deciderSpecification } from '@vetted/event-store/testing/decider-specification';
 import type {
+  BalanceChange,
   ObservedBalance,
+  ObservedHeights,
   ObservedWallet,
+  ServiceDelta,
   WalletObservationCommand,
   WalletObservationEvent,
 } from './events';
@@ -43,9 +46,9 @@ const requested: WalletObservationEvent = {
   type: 'BalanceRefreshRequested',
   data: { ...wallet, requestedAt: at },
 };
-const observed = (balances: ObservedBalance[]): WalletObservationEvent => ({
+const observed = (balances: ObservedBalance[], heights?: ObservedHeights): WalletObservationEvent => ({
   type: 'BalancesObserved',
-  data: { ...wallet, observedAt: at, balances, changes: [] },
+  data: { ...wallet, observedAt: at, balances, changes: [], heights },
 });
 
 describe('wallet observation decider', () => {
@@ -66,13 +69,17 @@ describe('wallet observation decider', () => {
   it('records the first observation with every balance as a change from zero', () => {
     spec
       .given([requested])
-      .when({ type: 'RecordObservation', data: { balances: [usdc('1500000')], observedAt: at } })
+      .when({
+        type: 'RecordObservation',
+        data: { balances: [usdc('1500000')], heights: {}, unrecorded: [], observedAt: at },
+      })
       .then([
         {
           type: 'BalancesObserved',
           data: {
             ...wallet,
             observedAt: at,
+            heights: {},
             balances: [usdc('1500000')],
             changes: [
               {
@@ -93,13 +100,17 @@ describe('wallet observation decider', () => {
   it('records only what changed since the last observation, including assets that disappeared', () => {
     spec
       .given([requested, observed([usdc('1500000'), eth]), requested])
-      .when({ type: 'RecordObservation', data: { balances: [usdc('1000000')], observedAt: at } })
+      .when({
+        type: 'RecordObservation',
+        data: { balances: [usdc('1000000')], heights: {}, unrecorded: [], observedAt: at },
+      })
       .then([
         {
           type: 'BalancesObserved',
           data: {
             ...wallet,
             observedAt: at,
+            heights: {},
             balances: [usdc('1000000')],
             changes: [
               {
@@ -129,7 +140,10 @@ describe('wallet observation decider', () => {
   it('records nothing without a pending refresh (a replayed request)', () => {
     spec
       .given([requested, observed([usdc('1')])])
-      .when({ type: 'RecordObservation', data: { balances: [usdc('2')], observedAt: at } })
+      .when({
+        type: 'RecordObservation',
+        data: { balances: [usdc('2')], heights: {}, unrecorded: [], observedAt: at },
+      })
       .thenNothingHappens();
     spec
       .given([])
@@ -172,23 +186,30 @@ describe('wallet observation decider', () => {
     // Observed 1.0 after 1.5 and a service send of 0.5: nothing unexplained.
     spec
       .given([requested, observed([usdc('1500000')]), settled, requested])
-      .when({ type: 'RecordObservation', data: { balances: [usdc('1000000')], observedAt: at } })
+      .when({
+        type: 'RecordObservation',
+        data: { balances: [usdc('1000000')], heights: {}, unrecorded: [], observedAt: at },
+      })
       .then([
         {
           type: 'BalancesObserved',
-          data: { ...wallet, observedAt: at, balances: [usdc('1000000')], changes: [] },
+          data: { ...wallet, observedAt: at, heights: {}, balances: [usdc('1000000')], changes: [] },
         },
       ]);
     // Observed 1.2: 0.2 arrived from elsewhere, and only that is reported.
     spec
       .given([requested, observed([usdc('1500000')]), settled, requested])
-      .when({ type: 'RecordObservation', data: { balances: [usdc('1200000')], observedAt: at } })
+      .when({
+        type: 'RecordObservation',
+        data: { balances: [usdc('1200000')], heights: {}, unrecorded: [], observedAt: at },
+      })
       .then([
         {
           type: 'BalancesObserved',
           data: {
             ...wallet,
             observedAt: at,
+            heights: {},
             balances: [usdc('1200000')],
             changes: [
               {
@@ -204,6 +225,122 @@ describe('wallet observation decider', () => {
           },
         },
       ]);
+  });
+
+  describe('ordered by block: an observation expects a service change exactly when it read at or above its block', () => {
+    const sent = (blockNumber: number | null): WalletObservationEvent => ({
+      type: 'ServiceTransactionSettled',
+      data: {
+        walletId: 7,
+        submissionId: 'op-1:0',
+        deltas: [{ network: 'base', token: '0xUSDC', amountRaw: '-500000', blockNumber }],
+        at,
+      },
+    });
+    const observation = (
+      amountRaw: string,
+      height: number,
+      unrecorded: { submissionId: string; deltas: ServiceDelta[] }[] = [],
+    ): WalletObservationCommand => ({
+      type: 'RecordObservation',
+      data: {
+        balances: [usdc(amountRaw)],
+        heights: { base: height, ethereum: 5 },
+        unrecorded,
+        observedAt: at,
+      },
+    });
+    const landed = (blockNumber: number) => [
+      {
+        submissionId: 'op-1:0',
+        deltas: [{ network: 'base' as const, token: '0xUSDC', amountRaw: '-500000', blockNumber }],
+      },
+    ];
+    const recorded = (
+      amountRaw: string,
+      height: number,
+      changes: BalanceChange[] = [],
+      unrecordedSubmissions?: string[],
+    ): WalletObservationEvent => ({
+      type: 'BalancesObserved',
+      data: {
+        ...wallet,
+        observedAt: at,
+        balances: [usdc(amountRaw)],
+        changes,
+        heights: { base: height, ethereum: 5 },
+        ...(unrecordedSubmissions ? { unrecordedSubmissions } : {}),
+      },
+    });
+    const unexplained = (previousRaw: string, amountRaw: string): BalanceChange => ({
+      network: 'base',
+      token: '0xUSDC',
+      symbol: 'USDC',
+      decimals: 6,
+      previousRaw,
+      amountRaw,
+      usdPrice: '1',
+    });
+    it('a change recorded after an observation that already saw it is not expected again', () => {
+      // The observation at block 100 saw the send of block 100 before the executor recorded it:
+      // it reported it (nothing explained it yet); the next one does not report its opposite.
+      spec
+        .given([requested, observed([usdc('1000000')], { base: 100 }), sent(100), requested])
+        .when(observation('1000000', 101))
+        .then([recorded('1000000', 101)]);
+    });
+
+    it('a change recorded before an observation that read below its block waits for the next one', () => {
+      // Read at block 101 (before the send landed), recorded after the executor recorded the send
+      // of block 102: that observation neither expects it nor reports it ...
+      const first = [requested, observed([usdc('1500000')], { base: 100 }), sent(102), requested];
+      spec
+        .given(first)
+        .when(observation('1500000', 101))
+        .then([recorded('1500000', 101)]);
+      // ... and the next one, at or above block 102, expects it.
+      const second = [...first, recorded('1500000', 101), requested];
+      spec
+        .given(second)
+        .when(observation('1000000', 102))
+        .then([recorded('1000000', 102)]);
+      // Had the balance not moved by then, that would be reported.
+      spec
+        .given(second)
+        .when(observation('1500000', 102))
+        .then([recorded('1500000', 102, [unexplained('1000000', '1500000')])]);
+    });
+
+    it('a landed transaction whose settlement is not recorded yet is expected once, by the first read at or above its block', () => {
+      const before = [requested, observed([usdc('1500000')], { base: 100 }), requested];
+      const counted = recorded('1000000', 101, [], ['op-1:0']);
+      spec
+        .given(before)
+        .when(observation('1000000', 101, landed(101)))
+        .then([counted]);
+      // Still unrecorded at the next read: already in the balances, not expected again ...
+      spec
+        .given([...before, counted, requested])
+        .when(observation('1000000', 102, landed(101)))
+        .then([recorded('1000000', 102)]);
+      // ... nor once its settlement is recorded.
+      spec
+        .given([...before, counted, sent(101), requested])
+        .when(observation('1000000', 102))
+        .then([recorded('1000000', 102)]);
+      // Recorded before the observation: counted from the record, once.
+      spec
+        .given([...before, sent(101)])
+        .when(observation('1000000', 101, landed(101)))
+        .then([recorded('1000000', 101)]);
+    });
+
+    it('a change without a block (a venue fill) counts in the next observation, as before heights', () => {
+      spec
+        .given([requested, observed([usdc('1500000')], { base: 100 }), sent(null), requested])
+        .when(observation('1000000', 100))
+        .then([recorded('1000000', 100)]);
+    });
   });
 
   it('remembers the latest service transactions, enough to record a repeat once, however long the history', () => {

@@ -4,7 +4,9 @@ import { assetKey } from '@vetted/venues';
 import type {
   BalanceChange,
   ObservedBalance,
+  ObservedHeights,
   ObservedWallet,
+  ServiceDelta,
   WalletObservationCommand,
   WalletObservationEvent,
 } from './events';
@@ -13,8 +15,13 @@ export interface ObservationState {
   /** The refresh waiting for an observation, if any: requests made meanwhile join it. */
   pending: ObservedWallet | null;
   balances: readonly ObservedBalance[];
-  /** What service transactions changed since the last observation, per asset (signed raw). */
-  explained: ReadonlyMap<string, bigint>;
+  /** Per network, the block the last observation read at: a service change at or below it is in `balances`. */
+  heights: ObservedHeights;
+  /**
+   * The service's own changes the last observation did not see: recorded since, or landed above
+   * the height it read at. The next observation that reads at or above their block expects them.
+   */
+  unobserved: readonly ServiceDelta[];
   /**
    * The latest service transactions (by submission id) whose deltas are recorded, so a repeat is
    * recorded once. Bounded: only the executor repeats one, for the leg it was settling when it
@@ -34,7 +41,8 @@ export const RECENT_SUBMISSIONS = 64;
 export const initialObservation = (): ObservationState => ({
   pending: null,
   balances: [],
-  explained: new Map(),
+  heights: {},
+  unobserved: [],
   recentSubmissions: '\n',
   recentCount: 0,
 });
@@ -45,15 +53,22 @@ export function evolveObservation(state: ObservationState, event: WalletObservat
       const { walletId, userId, username, address, family } = event.data;
       return extend(state, { pending: { walletId, userId, username, address, family } });
     }
-    case 'BalancesObserved':
-      return extend(state, { pending: null, balances: event.data.balances, explained: new Map() });
+    case 'BalancesObserved': {
+      const heights = event.data.heights ?? {};
+      return extend(state, {
+        pending: null,
+        balances: event.data.balances,
+        heights,
+        unobserved: state.unobserved.filter((d) => landedAbove(d, heights)),
+      });
+    }
     case 'BalanceObservationFailed':
       return extend(state, { pending: null });
     case 'ServiceTransactionSettled': {
-      const explained = new Map(state.explained);
-      for (const d of event.data.deltas)
-        explained.set(assetKey(d), (explained.get(assetKey(d)) ?? 0n) + BigInt(d.amountRaw));
-      return extend(state, extend({ explained }, remembered(state, event.data.submissionId)));
+      // A change in a block the last observation read at or above is already in its balances.
+      const unseen = event.data.deltas.filter((d) => !seenAt(d, state.heights));
+      const unobserved = unseen.length === 0 ? state.unobserved : [...state.unobserved, ...unseen];
+      return extend(state, extend({ unobserved }, remembered(state, event.data.submissionId)));
     }
     default: {
       const unknownEvent: never = event;
@@ -74,15 +89,32 @@ export function decideObservation(
     }
     case 'RecordObservation': {
       if (!state.pending) return [];
-      const { balances, observedAt } = command.data;
+      const { balances, heights, unrecorded, observedAt } = command.data;
+      // What the service itself moved between the last observation's read and this one's: the
+      // recorded changes this read reached, and the landed ones not recorded yet (a change with no
+      // block cannot be placed, and waits for its record).
+      const expected = state.unobserved.filter((d) => !landedAbove(d, heights));
+      const counted: string[] = [];
+      for (const { submissionId, deltas } of unrecorded) {
+        if (recordedAmong(state, submissionId)) continue;
+        const landed = deltas.filter((d) => seenAt(d, heights) && !seenAt(d, state.heights));
+        if (landed.length === 0) continue;
+        expected.push(...landed);
+        counted.push(submissionId);
+      }
+      const explained = new Map<string, bigint>();
+      for (const d of expected)
+        explained.set(assetKey(d), (explained.get(assetKey(d)) ?? 0n) + BigInt(d.amountRaw));
+      const data = extend(state.pending, {
+        observedAt,
+        balances,
+        changes: unexplainedChanges(state.balances, balances, explained),
+        heights,
+      });
       return [
         {
           type: 'BalancesObserved',
-          data: extend(state.pending, {
-            observedAt,
-            balances,
-            changes: unexplainedChanges(state.balances, balances, state.explained),
-          }),
+          data: counted.length === 0 ? data : extend(data, { unrecordedSubmissions: counted }),
         },
       ];
     }
@@ -92,7 +124,7 @@ export function decideObservation(
       return [{ type: 'BalanceObservationFailed', data: { walletId, userId, ...command.data } }];
     }
     case 'RecordServiceTransaction': {
-      if (state.recentSubmissions.includes(`\n${oneLine(command.data.submissionId)}\n`)) return [];
+      if (recordedAmong(state, command.data.submissionId)) return [];
       return [{ type: 'ServiceTransactionSettled', data: command.data }];
     }
     default: {
@@ -100,6 +132,23 @@ export function decideObservation(
       return unknownCommand;
     }
   }
+}
+
+/** Whether a read at `heights` saw the change: its block on the change's network is known and at or below. */
+function seenAt(delta: ServiceDelta, heights: ObservedHeights): boolean {
+  const height = heights[delta.network];
+  return delta.blockNumber != null && height !== undefined && delta.blockNumber <= height;
+}
+
+/** Whether the change landed after a read at `heights` (a block above its height there): the read did not see it. */
+function landedAbove(delta: ServiceDelta, heights: ObservedHeights): boolean {
+  const height = heights[delta.network];
+  return delta.blockNumber != null && height !== undefined && delta.blockNumber > height;
+}
+
+/** Whether the submission's settlement is among the recent ones recorded. */
+function recordedAmong(state: ObservationState, submissionId: string): boolean {
+  return state.recentSubmissions.includes(`\n${oneLine(submissionId)}\n`);
 }
 
 /** The state's recent submission ids with `id` added, the oldest dropped beyond RECENT_SUBMISSIONS. */

@@ -1,0 +1,86 @@
+import { SubmissionTimeout } from '@vetted/venues';
+import { fundedOnEthereum, usdcTransfer } from '../testing/chain-fixture';
+import { USDC, evm, id, sandboxFixture } from '../testing/sandbox-fixture';
+import { USDC_ADDRESSES } from '../tokens/token-registry';
+
+const fixture = sandboxFixture();
+const usdcEth = USDC_ADDRESSES.ethereum;
+const bobsUsdc = (snapshot: { balances: { token: string | null; amountRaw: bigint }[] }): bigint =>
+  snapshot.balances.find((b) => b.token === usdcEth)?.amountRaw ?? 0n;
+
+/**
+ * A balance read reports the height it read at: every transaction it sees is in a block at or
+ * below it, every transaction landing after it in a block above it, so the service can order its
+ * own receipts against what an observation saw.
+ */
+describe('SandboxChain read heights', () => {
+  it('block time 0: a late landing goes above every height read before it, and stays so after a reopen', async () => {
+    const { sandbox: opened, alice, bob, file } = await fundedOnEthereum(fixture);
+    const before = await opened.chain.balances('ethereum', bob);
+    expect(before).toMatchObject({ network: 'ethereum', blockNumber: expect.any(Number) });
+
+    // A lands 12 s of sandbox time after its submission; B, submitted after it, at once.
+    await opened.injectFault({ target: 'submission', mode: 'timeout', count: 1, landAfterSeconds: 12 });
+    const late = usdcTransfer(alice, bob, USDC);
+    expect(await opened.chain.submit(late).catch((e: unknown) => e)).toBeInstanceOf(SubmissionTimeout);
+    const prompt = await opened.chain.submit(usdcTransfer(alice, bob, 2n * USDC));
+    expect(prompt.blockNumber!).toBeGreaterThan(before.blockNumber);
+    const seenPrompt = await opened.chain.balances('ethereum', bob);
+    expect(bobsUsdc(seenPrompt)).toBe(2n * USDC);
+    expect(seenPrompt.blockNumber).toBeGreaterThanOrEqual(prompt.blockNumber!);
+
+    await opened.advanceClock(12);
+    const seenLate = await opened.chain.balances('ethereum', bob);
+    expect(bobsUsdc(seenLate)).toBe(3n * USDC);
+    const landed = (await opened.chain.receiptBySubmission(late.submissionId))!;
+    expect(landed.status).toBe('success');
+    expect(landed.blockNumber!).toBeGreaterThan(seenPrompt.blockNumber);
+    expect(landed.blockNumber!).toBeLessThanOrEqual(seenLate.blockNumber);
+
+    // The next world on the same file continues above the heights already read.
+    const sandbox = await fixture.reopen(opened, file);
+    const next = await sandbox.chain.submit(usdcTransfer(alice, bob, USDC, id()));
+    expect(next.blockNumber!).toBeGreaterThan(seenLate.blockNumber);
+    expect((await sandbox.chain.balances('ethereum', bob)).blockNumber).toBeGreaterThanOrEqual(
+      next.blockNumber!,
+    );
+  });
+
+  it('block time 2 s: a venue order filled after a read, within the same block time, lands above its height', async () => {
+    const { sandbox } = fixture.open({ blockTimeSeconds: 2 });
+    const address = evm();
+    await sandbox.faucet('perps', address, 'USDC', 1000n * USDC);
+    const before = await sandbox.chain.balances('perps', address);
+    expect(before.balances).toEqual([{ network: 'perps', token: 'USDC', amountRaw: 1000n * USDC }]);
+
+    const order = await sandbox.perps.placeSpotOrder({
+      submissionId: id(),
+      address,
+      coin: 'ETH',
+      side: 'buy',
+      size: '0.1',
+      limitPx: '3100',
+    });
+    const receipt = (await sandbox.chain.receiptBySubmission(order.submissionId))!;
+    expect(receipt.blockNumber!).toBeGreaterThan(before.blockNumber);
+    const after = await sandbox.chain.balances('perps', address);
+    expect(after.balances.map((b) => b.token)).toEqual(['USDC', 'ETH']);
+    expect(after.blockNumber).toBeGreaterThanOrEqual(receipt.blockNumber!);
+
+    // Two transfers settling at the next boundary, with no read between them, share a block.
+    const [alice, bob] = [evm(), evm()];
+    await sandbox.faucet('ethereum', alice, null, 10n ** 18n);
+    await sandbox.faucet('ethereum', alice, usdcEth, 10n * USDC);
+    const read = await sandbox.chain.balances('ethereum', bob);
+    const pending = [
+      await sandbox.chain.submit(usdcTransfer(alice, bob, USDC)),
+      await sandbox.chain.submit(usdcTransfer(alice, bob, USDC)),
+    ];
+    await sandbox.advanceClock(2);
+    const [first, second] = await Promise.all(
+      pending.map(async (r) => (await sandbox.chain.receipt(r.hash))!),
+    );
+    expect(first.blockNumber).toBe(second.blockNumber);
+    expect(first.blockNumber!).toBeGreaterThan(read.blockNumber);
+  });
+});
