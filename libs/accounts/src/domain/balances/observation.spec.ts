@@ -293,7 +293,7 @@ describe('wallet observation decider', () => {
     it('a change recorded before an observation that read below its block waits for the next one', () => {
       // Read at block 101 (before the send landed), recorded after the executor recorded the send
       // of block 102: that observation neither expects it nor reports it ...
-      const first = [requested, observed([usdc('1500000')], { base: 100 }), sent(102), requested];
+      const first = [requested, observed([usdc('1500000')], { base: 100 }), requested, sent(102)];
       spec
         .given(first)
         .when(observation('1500000', 101))
@@ -304,7 +304,15 @@ describe('wallet observation decider', () => {
         .given(second)
         .when(observation('1000000', 102))
         .then([recorded('1000000', 102)]);
-      // Had the balance not moved by then, that would be reported.
+      // Had the balance not moved by then, that would be reported. A failed observation passes it on.
+      spec
+        .given([
+          ...first,
+          { type: 'BalanceObservationFailed', data: { walletId: 7, userId: 'u-1', error: 'x', at } },
+          requested,
+        ])
+        .when(observation('1000000', 102))
+        .then([recorded('1000000', 102)]);
       spec
         .given(second)
         .when(observation('1500000', 102))
@@ -333,6 +341,21 @@ describe('wallet observation decider', () => {
         .given([...before, sent(101)])
         .when(observation('1000000', 101, landed(101)))
         .then([recorded('1000000', 101)]);
+    });
+
+    it('keeps one sum per asset for a wallet nobody refreshes, however many transactions settle', () => {
+      const history = Array.from({ length: 500 }, (_, n): WalletObservationEvent => ({
+        type: 'ServiceTransactionSettled',
+        data: {
+          walletId: 7,
+          submissionId: `op-${n}:0`,
+          deltas: [{ network: 'base', token: '0xUSDC', amountRaw: '-1', blockNumber: 100 + n }],
+          at,
+        },
+      }));
+      const state = history.reduce(evolveObservation, initialObservation());
+      expect(state.racing).toEqual([]);
+      expect([...state.explained]).toEqual([['base:0xUSDC', -500n]]);
     });
 
     it('a change without a block (a venue fill) counts in the next observation, as before heights', () => {

@@ -18,10 +18,16 @@ export interface ObservationState {
   /** Per network, the block the last observation read at: a service change at or below it is in `balances`. */
   heights: ObservedHeights;
   /**
-   * The service's own changes the last observation did not see: recorded since, or landed above
-   * the height it read at. The next observation that reads at or above their block expects them.
+   * What the service's own transactions changed that the next observation expects, per asset
+   * (signed raw): the changes recorded while no refresh was pending (the next read starts after
+   * them, so it sees them), and those the last observation's read was too early for.
    */
-  unobserved: readonly ServiceDelta[];
+  explained: ReadonlyMap<string, bigint>;
+  /**
+   * The changes recorded while a refresh was pending: its read may have come before or after
+   * them, which their blocks against its heights decide. Only one observation's duration long.
+   */
+  racing: readonly ServiceDelta[];
   /**
    * The latest service transactions (by submission id) whose deltas are recorded, so a repeat is
    * recorded once. Bounded: only the executor repeats one, for the leg it was settling when it
@@ -42,7 +48,8 @@ export const initialObservation = (): ObservationState => ({
   pending: null,
   balances: [],
   heights: {},
-  unobserved: [],
+  explained: new Map(),
+  racing: [],
   recentSubmissions: '\n',
   recentCount: 0,
 });
@@ -59,16 +66,20 @@ export function evolveObservation(state: ObservationState, event: WalletObservat
         pending: null,
         balances: event.data.balances,
         heights,
-        unobserved: state.unobserved.filter((d) => landedAbove(d, heights)),
+        explained: sums(state.racing.filter((d) => landedAbove(d, heights))),
+        racing: [],
       });
     }
     case 'BalanceObservationFailed':
-      return extend(state, { pending: null });
+      // The next read comes after every change recorded so far.
+      return extend(state, { pending: null, explained: sums(state.racing, state.explained), racing: [] });
     case 'ServiceTransactionSettled': {
       // A change in a block the last observation read at or above is already in its balances.
       const unseen = event.data.deltas.filter((d) => !seenAt(d, state.heights));
-      const unobserved = unseen.length === 0 ? state.unobserved : [...state.unobserved, ...unseen];
-      return extend(state, extend({ unobserved }, remembered(state, event.data.submissionId)));
+      const recorded = remembered(state, event.data.submissionId);
+      if (unseen.length === 0) return extend(state, recorded);
+      if (state.pending) return extend(state, extend({ racing: [...state.racing, ...unseen] }, recorded));
+      return extend(state, extend({ explained: sums(unseen, state.explained) }, recorded));
     }
     default: {
       const unknownEvent: never = event;
@@ -91,9 +102,10 @@ export function decideObservation(
       if (!state.pending) return [];
       const { balances, heights, unrecorded, observedAt } = command.data;
       // What the service itself moved between the last observation's read and this one's: the
-      // recorded changes this read reached, and the landed ones not recorded yet (a change with no
-      // block cannot be placed, and waits for its record).
-      const expected = state.unobserved.filter((d) => !landedAbove(d, heights));
+      // changes recorded before the refresh, those recorded since that this read reached, and the
+      // landed ones not recorded yet (a change with no block cannot be placed, and waits for its
+      // record).
+      const expected = state.racing.filter((d) => !landedAbove(d, heights));
       const counted: string[] = [];
       for (const { submissionId, deltas } of unrecorded) {
         if (recordedAmong(state, submissionId)) continue;
@@ -102,9 +114,7 @@ export function decideObservation(
         expected.push(...landed);
         counted.push(submissionId);
       }
-      const explained = new Map<string, bigint>();
-      for (const d of expected)
-        explained.set(assetKey(d), (explained.get(assetKey(d)) ?? 0n) + BigInt(d.amountRaw));
+      const explained = sums(expected, state.explained);
       const data = extend(state.pending, {
         observedAt,
         balances,
@@ -144,6 +154,16 @@ function seenAt(delta: ServiceDelta, heights: ObservedHeights): boolean {
 function landedAbove(delta: ServiceDelta, heights: ObservedHeights): boolean {
   const height = heights[delta.network];
   return delta.blockNumber != null && height !== undefined && delta.blockNumber > height;
+}
+
+/** `base` (per asset, signed raw) plus the deltas. */
+function sums(
+  deltas: readonly ServiceDelta[],
+  base: ReadonlyMap<string, bigint> = new Map(),
+): Map<string, bigint> {
+  const total = new Map(base);
+  for (const d of deltas) total.set(assetKey(d), (total.get(assetKey(d)) ?? 0n) + BigInt(d.amountRaw));
+  return total;
 }
 
 /** Whether the submission's settlement is among the recent ones recorded. */
