@@ -45,6 +45,9 @@ import { ExecutionQueue } from './execution-queue';
 import { InFlightLegs } from './in-flight-legs';
 import { walletDeltas } from './wallet-deltas';
 
+/** How a leg's run ended: see `runLeg`. */
+type LegEnd = 'refused' | 'settled' | 'failed' | 'watched';
+
 /** How long a leg may stay pending before the operation fails with LIFECYCLE_TIMEOUT (never retried). */
 const LIFECYCLE_DEADLINE_MS = 30_000;
 const PENDING_POLL_MS = 200;
@@ -157,76 +160,93 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
       const action = state.op.actions[index];
       if (!action) return;
       const submissionId = submissionIdOf(operationId, index);
-      const intentRecorded = state.legs[index]?.status === 'submitted';
       this.inFlight.add(submissionId, state.op.userId, action);
-      let watched = false;
+      let end: LegEnd | null = null;
       try {
-        // A recorded intent may have been submitted before a crash: the venue is asked first.
-        let outcome: LegOutcome | null =
-          intentRecorded && recordedIntent !== index
-            ? await reconcileLeg(action, submissionId, this.ports)
-            : null;
-        const refused = outcome === null ? await this.refusal(state, index, options.expired ?? false) : null;
-        if (refused) {
-          const { code, error, effect } = refused;
-          await this.record(operationId, {
-            type: 'RecordLegFailed',
-            data: {
-              leg: index,
-              submissionId: intentRecorded ? submissionId : null,
-              code,
-              error,
-              effect,
-              at: this.now(),
-            },
-          });
-          return;
-        }
-        if (!intentRecorded)
-          await this.record(operationId, {
-            type: 'RecordLegSubmitted',
-            data: { leg: index, submissionId, at: this.now() },
-          });
-        outcome ??= await executeLeg(action, submissionId, this.ports, { deadlineMs: LIFECYCLE_DEADLINE_MS });
-        outcome = await this.settled(action, submissionId, outcome, engineDeadline(state));
-        if (outcome.kind === 'settled') {
-          const receipt = this.described(outcome.receipt);
-          const next =
-            index + 1 < state.op.actions.length ? submissionIdOf(operationId, index + 1) : undefined;
-          // The wallets learn what the leg moved in the same group commit as the leg's settlement
-          // (and the next leg's intent): one durable write for all three.
-          await Promise.all([
-            this.tellWallets(state.op.userId, submissionId, receipt),
-            this.record(operationId, {
-              type: 'RecordLegSettled',
-              data: { leg: index, submissionId, receipt, at: this.now(), nextSubmissionId: next },
-            }),
-          ]);
-          if (next !== undefined) recordedIntent = index + 1;
-        } else if (outcome.kind === 'failed') {
-          this.logger.warn(`operation ${operationId} leg ${index}: ${outcome.code} ${outcome.error}`);
-          await this.record(operationId, {
-            type: 'RecordLegFailed',
-            data: {
-              leg: index,
-              submissionId,
-              code: outcome.code,
-              error: outcome.error,
-              effect: outcome.effect,
-              at: this.now(),
-            },
-          });
-          // Unknown at the deadline: the transaction may still settle, and is then recorded.
-          if (outcome.code === 'LIFECYCLE_TIMEOUT' || outcome.code === 'SUBMISSION_UNCERTAIN') {
-            this.watchLateReceipt(operationId, state.op.userId, index, action);
-            watched = true;
-          }
-        }
+        end = await this.runLeg(state, index, recordedIntent === index, options.expired ?? false);
       } finally {
-        // Settled and told to the wallets, failed before effect, or handed to the watch.
-        if (!watched) this.inFlight.delete(submissionId);
+        // Settled and told to the wallets, failed, or handed to the late receipt's watch.
+        if (end !== 'watched') this.inFlight.delete(submissionId);
       }
+      if (end === 'refused') return;
+      if (end === 'settled') recordedIntent = index + 1;
     }
+  }
+
+  /**
+   * Runs one leg of a working operation to its recorded end: refused before submission, settled
+   * (its wallets told, the next leg's intent recorded with it), or failed (watched for a late
+   * receipt when its outcome was unknown at the deadline).
+   */
+  private async runLeg(
+    state: Extract<OperationState, { status: 'working' }>,
+    index: number,
+    /** This run recorded the leg's intent itself: nothing to look up before submitting it. */
+    ownIntent: boolean,
+    expired: boolean,
+  ): Promise<LegEnd> {
+    const operationId = state.op.operationId;
+    const action = state.op.actions[index];
+    const submissionId = submissionIdOf(operationId, index);
+    const intentRecorded = state.legs[index]?.status === 'submitted';
+    // A recorded intent may have been submitted before a crash: the venue is asked first.
+    let outcome: LegOutcome | null =
+      intentRecorded && !ownIntent ? await reconcileLeg(action, submissionId, this.ports) : null;
+    const refused = outcome === null ? await this.refusal(state, index, expired) : null;
+    if (refused) {
+      const { code, error, effect } = refused;
+      await this.record(operationId, {
+        type: 'RecordLegFailed',
+        data: {
+          leg: index,
+          submissionId: intentRecorded ? submissionId : null,
+          code,
+          error,
+          effect,
+          at: this.now(),
+        },
+      });
+      return 'refused';
+    }
+    if (!intentRecorded)
+      await this.record(operationId, {
+        type: 'RecordLegSubmitted',
+        data: { leg: index, submissionId, at: this.now() },
+      });
+    outcome ??= await executeLeg(action, submissionId, this.ports, { deadlineMs: LIFECYCLE_DEADLINE_MS });
+    outcome = await this.settled(action, submissionId, outcome, engineDeadline(state));
+    if (outcome.kind === 'settled') {
+      const receipt = this.described(outcome.receipt);
+      const next = index + 1 < state.op.actions.length ? submissionIdOf(operationId, index + 1) : undefined;
+      // The wallets learn what the leg moved in the same group commit as the leg's settlement
+      // (and the next leg's intent): one durable write for all three.
+      await Promise.all([
+        this.tellWallets(state.op.userId, submissionId, receipt),
+        this.record(operationId, {
+          type: 'RecordLegSettled',
+          data: { leg: index, submissionId, receipt, at: this.now(), nextSubmissionId: next },
+        }),
+      ]);
+      return 'settled';
+    }
+    // `settled` waits out every unknown outcome: what is left is settled or failed.
+    if (outcome.kind !== 'failed') throw new Error(`leg ${submissionId} ended ${outcome.kind}`);
+    this.logger.warn(`operation ${operationId} leg ${index}: ${outcome.code} ${outcome.error}`);
+    await this.record(operationId, {
+      type: 'RecordLegFailed',
+      data: {
+        leg: index,
+        submissionId,
+        code: outcome.code,
+        error: outcome.error,
+        effect: outcome.effect,
+        at: this.now(),
+      },
+    });
+    // Unknown at the deadline: the transaction may still settle, and is then recorded.
+    if (outcome.code !== 'LIFECYCLE_TIMEOUT' && outcome.code !== 'SUBMISSION_UNCERTAIN') return 'failed';
+    this.watchLateReceipt(operationId, state.op.userId, index, action);
+    return 'watched';
   }
 
   /**
