@@ -15,6 +15,20 @@ describe('sandbox admin and explorer', () => {
     }
   });
 
+  it('names the field at fault when a price is refused: the usd for the asset, or the asset', async () => {
+    const market = (await c.app.request({ method: 'GET', url: '/v1/sandbox/markets' })).json()[0];
+    const outcome = market.outcomes[0].asset.token;
+    for (const [body, path] of [
+      [{ network: 'base', asset: 'native', usd: '0' }, 'usd'],
+      [{ network: 'polygon', asset: outcome, usd: '1.5' }, 'usd'],
+      [{ network: 'base', asset: 'DOGE', usd: '1' }, 'asset'],
+    ] as const) {
+      const refused = await c.admin('/v1/sandbox/prices', body);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path }] });
+    }
+  });
+
   it('moves time, expires prices, resolves markets', async () => {
     const before = (await c.admin('/v1/sandbox/clock', { advanceSeconds: 0 })).json().now;
     const after = (await c.admin('/v1/sandbox/clock', { advanceSeconds: 90 })).json().now;

@@ -11,6 +11,7 @@ import type { SupplyRecord } from './ledger/supply';
 import { SandboxPerpVenue } from './perps/sandbox-perp-venue';
 import { outcomesOf } from './predict/market-catalog';
 import { SandboxPredictionVenue } from './predict/sandbox-prediction-venue';
+import { PriceRefused } from './prices/asset-prices';
 import { SandboxPriceReader } from './prices/sandbox-price-reader';
 import { SandboxSpeechTokens } from './speech/sandbox-speech-tokens';
 import { normalizeToken } from './tokens/asset-directory';
@@ -87,7 +88,7 @@ export class Sandbox {
 
   /** Sets an asset's USD price (its whole series: ETH on every network moves together). */
   async setPrice(asset: AssetId, usd: string): Promise<UsdPrice> {
-    if (!isDecimalString(usd)) throw new RangeError(`"${usd}" is not a decimal price`);
+    if (!isDecimalString(usd)) throw new PriceRefused(`"${usd}" is not a decimal price`);
     const normalized = this.asset(asset);
     await this.world.writes.run(() =>
       this.world.prices.set(normalized, new Dec(usd), this.world.clock.nowMs()),

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nes
 import { ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import { NotFound, ValidationFailed } from '@vetted/kernel';
 import { SANDBOX } from '@vetted/platform';
-import type { Sandbox } from '@vetted/sandbox';
+import { PriceRefused, type Sandbox } from '@vetted/sandbox';
 import type { AssetId } from '@vetted/venues';
 import { ApiErrors, BODY_ERRORS } from '../http/api-errors';
 import { Public } from '../http/auth';
@@ -39,7 +39,11 @@ export class SandboxAdminController {
         await this.sandbox.expirePrice(asset);
         return { asset, expired: true };
       }
-      return this.sandbox.setPrice(asset, body.usd as string);
+      return this.sandbox.setPrice(asset, body.usd as string).catch((error: unknown) => {
+        // The asset is fine; the price is not.
+        if (error instanceof PriceRefused) throw ValidationFailed.field('usd', error.message);
+        throw error;
+      });
     });
   }
 

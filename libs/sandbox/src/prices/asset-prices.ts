@@ -10,6 +10,9 @@ import { PRICE_TTL_MS, outcomeSeries } from './price-series';
 
 export type AssetQuote = SeriesQuote;
 
+/** The USD price given is refused for the asset (not a positive decimal, or an outcome's outside (0, 1)). */
+export class PriceRefused extends RangeError {}
+
 /**
  * USD prices per asset: a token or perp coin follows its series; a prediction outcome is its
  * market's normalized weight (1 or 0 once the market resolved).
@@ -31,7 +34,7 @@ export class AssetPrices {
     const source = priceSourceOf(asset);
     if (!source) throw new RangeError(`no price series for ${asset.token ?? 'native'} on ${asset.network}`);
     if (source.kind === 'series') {
-      if (usd.lte(0)) throw new RangeError('a price must be positive');
+      if (usd.lte(0)) throw new PriceRefused('a price must be positive');
       this.board.set(source.series, usd, nowMs);
       return;
     }
@@ -72,7 +75,7 @@ export class AssetPrices {
 
   /** Sets one outcome's price; the others keep their proportions and the market still sums to 1. */
   private setOutcome(outcome: CatalogOutcome, usd: Dec, nowMs: number): void {
-    if (usd.lte(0) || usd.gte(1)) throw new RangeError('an outcome price must be between 0 and 1');
+    if (usd.lte(0) || usd.gte(1)) throw new PriceRefused('an outcome price must be between 0 and 1');
     const state = this.markets.state(outcome.marketId);
     if (state?.status === 'resolved') throw new RangeError(`market ${outcome.marketId} is resolved`);
     const siblings = outcomesOf(outcome.marketId);
