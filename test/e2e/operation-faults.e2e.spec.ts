@@ -74,6 +74,48 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
     expect(types.filter((t) => t === 'LegSubmitted')).toHaveLength(1);
   });
 
+  it("submission uncertain on a cross-chain swap: refreshes while it is reconciled report none of the service's own movements", async () => {
+    const { user, evm } = await funded();
+    const feedCount = async () =>
+      (
+        await c.app.request({
+          method: 'GET',
+          url: '/v1/activity/feed?scope=mine&kinds=balance_change&limit=100',
+          headers: { authorization: `Bearer ${user.token}` },
+        })
+      ).json().entries.length as number;
+    await c.refreshed(user.token);
+    const deposits = await feedCount();
+    const swap = {
+      kind: 'swap',
+      walletId: evm.id,
+      swapIntent: {
+        from: { network: 'base', token: USDC },
+        to: { network: 'arbitrum', token: USDC_ADDRESSES.arbitrum },
+        amount: '5',
+        quoteFloor: { sellRaw: '1000000000000', receiveRaw: '1' },
+      },
+    };
+    const created = await create(user.token, swap);
+    expect(created.statusCode).toBe(201);
+    // Both legs (the router's approval, then the swap) are submitted uncertain: each is looked up
+    // until it shows, while the wallet is observed again and again.
+    expect(
+      (await c.admin('/v1/sandbox/faults', { target: 'submission', mode: 'uncertain', count: 2 })).statusCode,
+    ).toBe(201);
+    await approve(user.token, created.json().id);
+    const op = await settled(user.token, created.json().id, async () => {
+      await c.refreshed(user.token);
+    });
+    expect(op).toMatchObject({ state: 'done' });
+    await c.refreshed(user.token);
+    await c.refreshed(user.token);
+    const held = await c.balances(user.token, evm.id);
+    expect(amountOf(held, 'base', USDC)).toBe(95_000_000n);
+    expect(amountOf(held, 'arbitrum', USDC_ADDRESSES.arbitrum)).toBeGreaterThan(0n);
+    expect(await feedCount()).toBe(deposits);
+  });
+
   it('submission timeout: the transaction lands later in sandbox time and settles once', async () => {
     const { user, evm, recipient } = await funded();
     const created = await create(user.token, send(evm.id, recipient.id, '8'));

@@ -16,6 +16,11 @@ export interface TokenMovement {
   to: string | null;
   amountRaw: bigint;
   purpose: 'value' | 'fee';
+  /**
+   * The block of its own network a movement on another network than the transaction's landed in
+   * (a cross-chain delivery); absent where it is the transaction's network (its `blockNumber`).
+   */
+  blockNumber?: number;
 }
 
 export interface TxReceipt {

@@ -22,6 +22,8 @@ export interface LegReceipt {
     purpose: 'value' | 'fee';
     symbol?: string;
     decimals?: number;
+    /** On another network than the receipt's (a cross-chain delivery): the block it landed in there. */
+    blockNumber?: number;
   }[];
 }
 

@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type { TokenMovement, TxReceipt } from '@vetted/venues';
 import type { LegReceipt } from '../domain/events';
 import type { LegFailure, LegFailureCode, LegOutcome } from './leg-outcome';
@@ -32,8 +33,9 @@ export function chainReceiptOutcome(receipt: TxReceipt): LegOutcome {
 }
 
 function legTransfer(movement: TokenMovement): LegReceipt['transfers'][number] {
-  const { network, token, from, to, amountRaw, purpose } = movement;
-  return { network, token, from, to, amountRaw: amountRaw.toString(), purpose };
+  const { network, token, from, to, amountRaw, purpose, blockNumber } = movement;
+  const transfer = { network, token, from, to, amountRaw: amountRaw.toString(), purpose };
+  return blockNumber === undefined ? transfer : extend(transfer, { blockNumber });
 }
 
 /**

@@ -46,6 +46,39 @@ describe('SandboxChain read heights', () => {
     );
   });
 
+  it("a cross-chain delivery names the destination network's block, above that network's heights read before", async () => {
+    const { sandbox } = fixture.open();
+    const payer = evm();
+    await sandbox.faucet('base', payer, null, 10n ** 18n);
+    const usdcArb = USDC_ADDRESSES.arbitrum;
+    const before = await sandbox.chain.balances('arbitrum', payer);
+    const quote = await sandbox.quoter.quote({
+      from: { network: 'base', token: null },
+      to: { network: 'arbitrum', token: usdcArb },
+      amountInRaw: 10n ** 17n,
+    });
+    const receipt = await sandbox.chain.submit({
+      kind: 'swap',
+      submissionId: id(),
+      network: 'base',
+      from: payer,
+      tokenIn: null,
+      assetOut: { network: 'arbitrum', token: usdcArb },
+      amountInRaw: 10n ** 17n,
+      minAmountOutRaw: quote.amountOutRaw,
+    });
+    const delivery = receipt.transfers.find((t) => t.network === 'arbitrum' && t.to === payer)!;
+    expect(delivery.blockNumber!).toBeGreaterThan(before.blockNumber);
+    expect(
+      receipt.transfers.filter((t) => t.network === 'base').every((t) => t.blockNumber === undefined),
+    ).toBe(true);
+    const after = await sandbox.chain.balances('arbitrum', payer);
+    expect(after.balances).toEqual([{ network: 'arbitrum', token: usdcArb, amountRaw: quote.amountOutRaw }]);
+    expect(after.blockNumber).toBeGreaterThanOrEqual(delivery.blockNumber!);
+    // The log keeps it: the receipt read back names the same block.
+    expect((await sandbox.chain.receipt(receipt.hash))!.transfers).toEqual(receipt.transfers);
+  });
+
   it('block time 2 s: a venue order filled after a read, within the same block time, lands above its height', async () => {
     const { sandbox } = fixture.open({ blockTimeSeconds: 2 });
     const address = evm();

@@ -168,7 +168,10 @@ export class Submissions {
     this.nextDue = this.log.nextDueMs();
   }
 
-  /** A dropped transaction never makes it into a block. */
+  /**
+   * A dropped transaction never makes it into a block. A landed one's movements on other networks
+   * (a cross-chain delivery) land in a block of theirs at the same time, which they name.
+   */
   private blockOf(
     outcome: TxOutcome,
     network: Network,
@@ -176,6 +179,16 @@ export class Submissions {
     seq: number,
   ): { blockNumber: number | null; blockMs: number | null } {
     if (outcome.status === 'dropped') return { blockNumber: null, blockMs: null };
+    const elsewhere = new Map<Network, number>();
+    for (const movement of outcome.transfers) {
+      if (movement.network === network) continue;
+      let block = elsewhere.get(movement.network);
+      if (block === undefined) {
+        block = this.blocks.land(movement.network, ms, seq);
+        elsewhere.set(movement.network, block);
+      }
+      movement.blockNumber = block;
+    }
     return { blockNumber: this.blocks.land(network, ms, seq), blockMs: ms };
   }
 }
