@@ -47,7 +47,7 @@ describe('SandboxChain read heights', () => {
   });
 
   it("a cross-chain delivery names the destination network's block, above that network's heights read before", async () => {
-    const { sandbox } = fixture.open();
+    const { sandbox, file } = fixture.open();
     const payer = evm();
     await sandbox.faucet('base', payer, null, 10n ** 18n);
     const usdcArb = USDC_ADDRESSES.arbitrum;
@@ -75,8 +75,14 @@ describe('SandboxChain read heights', () => {
     const after = await sandbox.chain.balances('arbitrum', payer);
     expect(after.balances).toEqual([{ network: 'arbitrum', token: usdcArb, amountRaw: quote.amountOutRaw }]);
     expect(after.blockNumber).toBeGreaterThanOrEqual(delivery.blockNumber!);
-    // The log keeps it: the receipt read back names the same block.
+    // The log keeps it: the receipt read back names the same block, and the next world on the
+    // same file reads arbitrum at or above it.
     expect((await sandbox.chain.receipt(receipt.hash))!.transfers).toEqual(receipt.transfers);
+    const reopened = await fixture.reopen(sandbox, file);
+    expect((await reopened.chain.receipt(receipt.hash))!.transfers).toEqual(receipt.transfers);
+    expect((await reopened.chain.balances('arbitrum', payer)).blockNumber).toBeGreaterThanOrEqual(
+      after.blockNumber,
+    );
   });
 
   it('block time 2 s: a venue order filled after a read, within the same block time, lands above its height', async () => {

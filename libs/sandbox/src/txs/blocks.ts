@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Network } from '@vetted/venues';
+import type { Meta } from '../store/sandbox-database';
 
 /** Where each network's chain starts, so block numbers look like the real thing. */
 export const GENESIS_HEIGHTS: Record<Network, number> = {
@@ -10,6 +11,8 @@ export const GENESIS_HEIGHTS: Record<Network, number> = {
   solana: 300_000_000,
   perps: 450_000_000,
 };
+
+const deliveryKey = (network: Network): string => `delivery_block:${network}`;
 
 /**
  * Blocks and nonces. With block time 0 every transaction is mined at once in a block of its own;
@@ -31,6 +34,7 @@ export class Blocks {
 
   constructor(
     db: Database.Database,
+    private readonly meta: Meta,
     readonly blockTimeMs: number,
     private readonly epochMs: number,
   ) {
@@ -49,6 +53,13 @@ export class Blocks {
     for (const [network, block] of landed) {
       this.latest.set(network, block);
       this.reported.add(network);
+    }
+    for (const network of Object.keys(GENESIS_HEIGHTS) as Network[]) {
+      const delivered = Number(meta.get(deliveryKey(network)) ?? -1);
+      if (delivered > (this.latest.get(network) ?? -1)) {
+        this.latest.set(network, delivered);
+        this.reported.add(network);
+      }
     }
   }
 
@@ -75,6 +86,17 @@ export class Blocks {
       latest === undefined ? natural : Math.max(natural, this.reported.has(network) ? latest + 1 : latest);
     this.latest.set(network, block);
     this.reported.delete(network);
+    return block;
+  }
+
+  /**
+   * Inside a write: `land` for a movement on another network than its transaction's (a cross-chain
+   * delivery). No row of that network keeps its block, so the height is kept in the meta table,
+   * for the heights to survive a reopen.
+   */
+  landDelivery(network: Network, ms: number, seq: number): number {
+    const block = this.land(network, ms, seq);
+    this.meta.set(deliveryKey(network), String(block));
     return block;
   }
 

@@ -184,7 +184,7 @@ export class Submissions {
       if (movement.network === network) continue;
       let block = elsewhere.get(movement.network);
       if (block === undefined) {
-        block = this.blocks.land(movement.network, ms, seq);
+        block = this.blocks.landDelivery(movement.network, ms, seq);
         elsewhere.set(movement.network, block);
       }
       movement.blockNumber = block;
