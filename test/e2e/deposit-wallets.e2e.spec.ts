@@ -68,6 +68,26 @@ describe('prediction-venue deposit wallets', () => {
     expect(conflict.json().error.code).toBe('IDEMPOTENCY_CONFLICT');
   });
 
+  it('concurrent requests with one key: one deploys (201), every other returns it as a replay', async () => {
+    for (let round = 0; round < 3; round++) {
+      const user = await c.app.signUp();
+      const body = { controllerWalletId: user.wallets[0].id, idempotencyKey: randomUUID() };
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => c.post('/v1/predict/deposit-wallets', user.token, body)),
+      );
+      const created = answers.filter((a) => a.statusCode === 201);
+      expect(created).toHaveLength(1);
+      expect(created[0].headers['idempotent-replayed']).toBeUndefined();
+      const deposit = created[0].json();
+      expect(deposit).toMatchObject({ kind: 'deposit', deployment: { status: 'deployed' } });
+      for (const replay of answers.filter((a) => a !== created[0])) {
+        expect(replay.statusCode).toBe(200);
+        expect(replay.headers['idempotent-replayed']).toBe('true');
+        expect(replay.json()).toEqual(deposit);
+      }
+    }
+  });
+
   it('answers 502 when deployment fails, keeps that key failed, and deploys with a new key', async () => {
     const user = await c.app.signUp();
     const [evm] = user.wallets;

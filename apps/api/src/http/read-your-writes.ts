@@ -33,6 +33,28 @@ export class ReadYourWrites {
     void reply.header(EVENT_POSITION_HEADER, formatPosition(reached));
   }
 
+  /**
+   * What a command answers with. `read` applies the command's own new events to the read model's
+   * document, so it runs at once, beside the wait; a command that changed nothing (a repeat, a
+   * concurrent loser) reads once the projections have passed the stream's last event, which may be
+   * another writer's not projected yet. `settled`: always read after the wait (a command whose
+   * document also needs an earlier write of its own, projected by then).
+   */
+  async answer<T>(
+    reply: FastifyReply,
+    outcome: { newEvents: readonly unknown[]; position: Position | null },
+    read: () => Promise<T>,
+    options: { settled?: boolean } = {},
+  ): Promise<T> {
+    const waited = this.afterCommand(reply, outcome.position);
+    if (outcome.newEvents.length === 0 || options.settled) {
+      await waited;
+      return read();
+    }
+    const [value] = await Promise.all([read(), waited]);
+    return value;
+  }
+
   /** Whether a request is a GET asking to wait for a position. */
   wantsPosition(request: FastifyRequest): boolean {
     const query = request.query as Record<string, unknown> | undefined;

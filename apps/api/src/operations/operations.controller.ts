@@ -287,15 +287,14 @@ export class OperationsController {
     operationId: string,
     outcome: OperationOutcome,
   ): Promise<OperationResource> {
-    // The command's own events are applied to the document read; a command that changed nothing
-    // (a repeat, a concurrent loser) reads it once the projections have passed the stream's last event.
-    const read = () =>
-      this.queries.execute(
-        new OperationAfterWriteQuery(operationId, outcome),
-      ) as Promise<OperationDocument | null>;
-    const waited = this.readYourWrites.afterCommand(reply, outcome.position);
-    const [doc] =
-      outcome.newEvents.length > 0 ? await Promise.all([read(), waited]) : [await waited.then(read)];
+    const doc = await this.readYourWrites.answer(
+      reply,
+      outcome,
+      () =>
+        this.queries.execute(
+          new OperationAfterWriteQuery(operationId, outcome),
+        ) as Promise<OperationDocument | null>,
+    );
     if (!doc) throw new NotFound(`operation ${operationId}`);
     return this.renderer.render(doc);
   }

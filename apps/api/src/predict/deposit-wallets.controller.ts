@@ -57,12 +57,16 @@ export class DepositWalletsController {
     );
     void reply.status(result.created ? 201 : 200);
     if (result.replayed) void reply.header('idempotent-replayed', 'true');
-    const [[wallet]] = await Promise.all([
-      this.queries.execute(new WalletsAfterWriteQuery(result.outcome, [result.walletId])) as Promise<
-        WalletView[]
-      >,
-      this.readYourWrites.afterCommand(reply, result.outcome.position),
-    ]);
+    // Read after the wait: the deployment's document also needs the request's own earlier event.
+    const [wallet] = await this.readYourWrites.answer(
+      reply,
+      result.outcome,
+      () =>
+        this.queries.execute(new WalletsAfterWriteQuery(result.outcome, [result.walletId])) as Promise<
+          WalletView[]
+        >,
+      { settled: true },
+    );
     return wallet;
   }
 }

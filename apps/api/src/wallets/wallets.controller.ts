@@ -158,10 +158,11 @@ export class WalletsController {
   }
 
   private async respond(reply: FastifyReply, outcome: AccountOutcome, walletId: number): Promise<WalletView> {
-    const [[wallet]] = await Promise.all([
-      this.queries.execute(new WalletsAfterWriteQuery(outcome, [walletId])) as Promise<WalletView[]>,
-      this.readYourWrites.afterCommand(reply, outcome.position),
-    ]);
+    const [wallet] = await this.readYourWrites.answer(
+      reply,
+      outcome,
+      () => this.queries.execute(new WalletsAfterWriteQuery(outcome, [walletId])) as Promise<WalletView[]>,
+    );
     return wallet;
   }
 }

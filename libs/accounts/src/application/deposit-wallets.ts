@@ -22,7 +22,7 @@ export class CreateDepositWalletCommand {
 
 export interface DepositWalletOutcome {
   walletId: number;
-  /** This request deployed it (201); otherwise it existed (200). */
+  /** This request recorded the deployment request and the wallet is deployed (201); otherwise it existed (200). */
   created: boolean;
   /** The same idempotency key was seen before. */
   replayed: boolean;
@@ -67,7 +67,6 @@ export class CreateDepositWalletHandler implements ICommandHandler<
     const before = await loadState(this.store, accountStream(userId), accountDecider);
     if (before.status !== 'active') throw new AccountNotFound();
     const known = depositWalletOf(before, controllerWalletId);
-    const replayed = idempotencyKey !== null && known !== null && known.attempts.has(idempotencyKey);
     const [freshId] = known ? [known.id] : await allocateNumbers(this.store, 'wallet', 1);
 
     const requested = await handleAccountCommand(
@@ -82,16 +81,22 @@ export class CreateDepositWalletHandler implements ICommandHandler<
     const state = requested.state;
     if (state.status !== 'active') throw new AccountNotFound();
     const wallet = depositWalletOf(state, controllerWalletId) as DepositWallet;
-    const done = (outcome: AccountOutcome, created: boolean): DepositWalletOutcome => ({
+    // Decided on the stream as this request's command found it: the key was recorded before
+    // (a replay, also of a concurrent request), or this request recorded it (it answers 201 once
+    // the wallet is deployed, whichever request records the deployment), or neither (deployed
+    // already, with another key).
+    const recordedKey = requested.newEvents.length > 0;
+    const replayed = idempotencyKey !== null && !recordedKey && wallet.attempts.has(idempotencyKey);
+    const done = (outcome: AccountOutcome): DepositWalletOutcome => ({
       walletId: wallet.id,
-      created,
+      created: recordedKey,
       replayed,
       outcome,
     });
     // A failed key answers its failure, also once another key has deployed the wallet.
     const attempt = wallet.attempts.get(idempotencyKey);
     if (replayed && attempt?.status === 'failed') throw new DepositWalletFailed(attempt.error);
-    if (wallet.address !== null) return done(requested, false);
+    if (wallet.address !== null) return done(requested);
 
     const controller = state.wallets.get(controllerWalletId);
     let address: string;
@@ -119,7 +124,7 @@ export class CreateDepositWalletHandler implements ICommandHandler<
       },
       metadata,
     );
-    return done(deployed, deployed.newEvents.length > 0);
+    return done(deployed);
   }
 
   private now(): string {
