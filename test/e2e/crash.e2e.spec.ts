@@ -136,7 +136,9 @@ describe('crash safety: SIGKILL during execution, restart on the same data direc
   }
 
   const timeline = async (token: string, id: string): Promise<string[]> =>
-    ok(await http.get(`/v1/operations/${id}/events`, token), 200).body.map((e: { type: string }) => e.type);
+    ok(await http.get(`/v1/operations/${id}/events?limit=100`, token), 200).body.items.map(
+      (e: { type: string }) => e.type,
+    );
 
   async function terminal(token: string, id: string, timeoutMs = 20_000) {
     const deadline = Date.now() + timeoutMs;

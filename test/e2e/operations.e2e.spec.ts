@@ -148,13 +148,7 @@ describe('reviewed operations, Shape A, over HTTP', () => {
     expect(discard.json().error.code).toBe('ALREADY_EXECUTED');
     expect(await usdcOf(user.token, recipient.id)).toBe('12500000');
 
-    const timeline = (
-      await c.app.request({
-        method: 'GET',
-        url: `/v1/operations/${op.id}/events`,
-        headers: bearer(user.token),
-      })
-    ).json();
+    const timeline = await c.timeline(user.token, op.id);
     expect(timeline.map((e: { type: string }) => e.type)).toEqual([
       'OperationCreated',
       'OperationApproved',
@@ -357,13 +351,7 @@ describe('reviewed operations, Shape A, over HTTP', () => {
     expect(answers.every((a) => a.statusCode === 200)).toBe(true);
     expect((await settled(user.token, op.id)).state).toBe('done');
     expect(await usdcOf(user.token, recipient.id)).toBe('3000000');
-    const timeline = (
-      await c.app.request({
-        method: 'GET',
-        url: `/v1/operations/${op.id}/events`,
-        headers: bearer(user.token),
-      })
-    ).json();
+    const timeline = await c.timeline(user.token, op.id, 2);
     expect(timeline.filter((e: { type: string }) => e.type === 'LegSubmitted')).toHaveLength(1);
   });
 

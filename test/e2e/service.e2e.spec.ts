@@ -89,20 +89,21 @@ describe('operations of the service itself', () => {
       ['/v1/activity/feed', 'get', ['200', '400', '401']],
       ['/v1/wallets/refresh', 'post', ['202', '400', '401', '403', '404', '409']],
       ['/v1/predict/deposit-wallets', 'post', ['200', '201', '400', '401', '403', '404', '409', '502']],
-      ['/v1/sandbox/tokens', 'get', []],
-      ['/v1/sandbox/markets', 'get', []],
+      ['/v1/sandbox/tokens', 'get', ['200']],
+      ['/v1/sandbox/markets', 'get', ['200']],
       ['/v1/sandbox/faucet', 'post', ['201', '400', '401', '403', '404']],
       ['/v1/operations', 'post', ['200', '201', '400', '401', '403', '409', '503']],
       ['/v1/operations/{operationId}/approve', 'post', ['200', '400', '401', '403', '404', '409']],
       ['/v1/operations/{operationId}/discard', 'post', ['200', '400', '401', '403', '404', '409']],
+      ['/v1/operations/{operationId}/refresh', 'post', ['200', '201', '400', '401', '403', '404', '409']],
       ['/v1/activity/operation', 'get', ['200', '400', '401', '404']],
-      ['/v1/sandbox/prices', 'post', ['400', '401']],
-      ['/v1/sandbox/faults', 'post', ['400', '401']],
-      ['/v1/sandbox/markets/{id}/resolve', 'post', ['400', '401']],
-      ['/v1/sandbox/clock', 'post', ['400', '401']],
-      ['/v1/sandbox/explorer/tx/{hash}', 'get', ['400', '404']],
-      ['/health/live', 'get', []],
-      ['/health/ready', 'get', []],
+      ['/v1/sandbox/prices', 'post', ['200', '400', '401']],
+      ['/v1/sandbox/faults', 'post', ['201', '400', '401']],
+      ['/v1/sandbox/markets/{id}/resolve', 'post', ['200', '400', '401', '404']],
+      ['/v1/sandbox/clock', 'post', ['200', '400', '401']],
+      ['/v1/sandbox/explorer/tx/{hash}', 'get', ['200', '400', '404']],
+      ['/health/live', 'get', ['200']],
+      ['/health/ready', 'get', ['200', '503']],
       ['/metrics', 'get', []],
     ];
     for (const [path, method, statuses] of expected) {
@@ -132,6 +133,79 @@ describe('operations of the service itself', () => {
       ]),
     );
     expect(schemas.AssetChangeView.properties.feeAmount.nullable).toBe(true);
+  });
+
+  it('documents every success answer, optional bodies and integers as the service behaves', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/docs/json' })).json();
+    const schemas = doc.components.schemas;
+    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+    const answer = (path: string, method: string, status: string, type = 'application/json') =>
+      doc.paths[path][method].responses[status]?.content?.[type]?.schema;
+    // Success statuses the service answers, each with its body.
+    expect(answer('/v1/sandbox/faults', 'post', '201')).toEqual(ref('InjectedFaultView'));
+    expect(Object.keys(schemas.InjectedFaultView.properties)).toEqual(
+      expect.arrayContaining(['id', 'target', 'mode', 'remaining', 'landAfterSeconds']),
+    );
+    expect(answer('/v1/sandbox/prices', 'post', '200').oneOf).toEqual([
+      ref('SandboxPriceView'),
+      ref('ExpiredPriceView'),
+    ]);
+    expect(answer('/v1/sandbox/clock', 'post', '200')).toEqual(ref('SandboxClockView'));
+    expect(answer('/v1/sandbox/markets/{id}/resolve', 'post', '200')).toEqual(ref('PredictionMarketView'));
+    const explorer = '/v1/sandbox/explorer/tx/{hash}';
+    expect(answer(explorer, 'get', '200', 'text/html')).toEqual({ type: 'string' });
+    expect(answer(explorer, 'get', '200')).toEqual(ref('ExplorerTransactionView'));
+    const refresh = '/v1/operations/{operationId}/refresh';
+    expect(answer(refresh, 'post', '200')).toEqual(answer(refresh, 'post', '201'));
+    // 200s that had no schema.
+    expect(answer('/v1/sandbox/tokens', 'get', '200')).toEqual({ type: 'array', items: ref('AssetView') });
+    expect(answer('/v1/sandbox/markets', 'get', '200')).toEqual({
+      type: 'array',
+      items: ref('PredictionMarketView'),
+    });
+    expect(schemas.AssetView.properties.token.nullable).toBe(true);
+    expect(answer('/health/live', 'get', '200')).toEqual(ref('LivenessView'));
+    expect(answer('/health/ready', 'get', '200')).toEqual(ref('ReadinessView'));
+    expect(answer('/health/ready', 'get', '503')).toEqual(ref('ReadinessView'));
+    expect(schemas.ReadinessView.properties.status.enum).toEqual(['ready', 'not_ready']);
+    // A succeeded Shape B operation carries its result (never required: only once succeeded).
+    expect(schemas.ShapeBOperationView.properties.result.allOf).toEqual([ref('ShapeBResultView')]);
+    expect(schemas.ShapeBOperationView.required).not.toContain('result');
+    expect(Object.keys(schemas.ShapeBResultView.properties)).toEqual(['txHashes', 'fills']);
+    // Body-less POSTs (and the wallet refresh, whose body is optional) do not require a body.
+    for (const path of [
+      '/v1/operations/{operationId}/approve',
+      '/v1/operations/{operationId}/discard',
+      '/v1/operations/{operationId}/next',
+      '/v1/operations/{operationId}/refresh',
+      '/v1/wallets/{id}/archive',
+      '/v1/wallets/refresh',
+      '/v1/auth/tokens',
+    ])
+      expect({ [path]: doc.paths[path].post.requestBody.required }).toEqual({ [path]: false });
+    // Integers are integers, bounds kept.
+    expect(schemas.PerpIntentDoc.properties.leverage).toMatchObject({
+      type: 'integer',
+      minimum: 1,
+      maximum: 100,
+    });
+    expect(schemas.IssueTokenBody.properties.ttlSeconds).toMatchObject({ type: 'integer', minimum: 60 });
+    expect(schemas.ClockBody.properties.advanceSeconds).toMatchObject({ type: 'integer', minimum: 0 });
+    expect(schemas.FaultBody.properties.count).toMatchObject({ type: 'integer', maximum: 1000 });
+    expect(schemas.FaucetBody.properties.walletId.type).toBe('integer');
+    const walletId = doc.paths['/v1/wallets/{id}/archive'].post.parameters.find(
+      (p: { in: string }) => p.in === 'path',
+    );
+    expect(walletId.schema.type).toBe('integer');
+    // The API spells every non-integer as a decimal string, so no schema anywhere says `number`.
+    const numbers: string[] = [];
+    const visit = (node: unknown, at: string) => {
+      if (typeof node !== 'object' || node === null) return;
+      if ((node as { type?: unknown }).type === 'number') numbers.push(at);
+      for (const [key, value] of Object.entries(node)) visit(value, `${at}/${key}`);
+    };
+    visit(doc, '#');
+    expect(numbers).toEqual([]);
   });
 
   it('never writes a bearer token, a masterKey or a speech token to the logs', async () => {

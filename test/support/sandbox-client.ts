@@ -100,10 +100,22 @@ export class SandboxTestClient {
   getOperation(token: string, id: string) {
     return this.app.request({ method: 'GET', url: `/v1/operations/${id}`, headers: bearer(token) });
   }
-  async timeline(token: string, id: string): Promise<{ type: string; data: JsonObject }[]> {
-    return (
-      await this.app.request({ method: 'GET', url: `/v1/operations/${id}/events`, headers: bearer(token) })
-    ).json();
+  /** The operation's whole audit timeline, oldest first, walked page by page (`limit` per page). */
+  async timeline(token: string, id: string, limit = 50): Promise<{ type: string; data: JsonObject }[]> {
+    const entries: { type: string; data: JsonObject }[] = [];
+    let cursor: string | null = null;
+    do {
+      const query: string = cursor === null ? `limit=${limit}` : `limit=${limit}&cursor=${cursor}`;
+      const page = await this.app.request({
+        method: 'GET',
+        url: `/v1/operations/${id}/events?${query}`,
+        headers: bearer(token),
+      });
+      expect(page.statusCode).toBe(200);
+      entries.push(...page.json().items);
+      cursor = page.json().nextCursor;
+    } while (cursor !== null);
+    return entries;
   }
 
   /** Polls the operation every 20 ms until it is terminal (10 s at most); `whileWorking` runs between polls. */

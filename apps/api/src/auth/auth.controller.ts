@@ -1,6 +1,6 @@
 import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { AccountOutcome, Principal } from '@vetted/accounts';
 import {
   PERMITS,
@@ -64,6 +64,11 @@ export class AuthController {
   @ApiOperation({
     summary: "Mint a token for the caller's user with a subset of the caller's permits",
     description: 'This is how a support-readonly view is made. A token minted by a view stays a view.',
+  })
+  @ApiBody({
+    type: IssueTokenBody,
+    required: false,
+    description: "Optional: no body mints the caller's own permits",
   })
   @ApiResponse({ status: 201, type: TokenView })
   @ApiErrors([...BODY_ERRORS, 401, 403], {

@@ -30,7 +30,12 @@ export class IssueTokenBody {
   @IsIn([SUPPORT_READONLY])
   view?: typeof SUPPORT_READONLY;
 
-  @ApiPropertyOptional({ minimum: 60, maximum: 43200, description: 'Lifetime in seconds; default 12 hours' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 60,
+    maximum: 43200,
+    description: 'Lifetime in seconds; default 12 hours',
+  })
   @IsOptional()
   @IsInt()
   @Min(60)

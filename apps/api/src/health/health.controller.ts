@@ -1,5 +1,5 @@
 import { Controller, Get, Header, HttpStatus, Inject, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { EventStore } from '@vetted/event-store';
 import { EVENT_STORE } from '@vetted/event-store';
 import { Metrics, ProcessManagerService, ProjectionService } from '@vetted/platform';
@@ -7,6 +7,7 @@ import type { ReadStore } from '@vetted/read-store';
 import { READ_STORE } from '@vetted/read-store';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../http/auth';
+import { LivenessView, ReadinessView } from './health.views';
 
 @ApiTags('operations of the service')
 @Controller()
@@ -22,6 +23,7 @@ export class HealthController {
   @Get('health/live')
   @Public()
   @ApiOperation({ summary: 'Liveness: the process serves HTTP' })
+  @ApiResponse({ status: 200, type: LivenessView })
   live(): { status: 'ok' } {
     return { status: 'ok' };
   }
@@ -30,6 +32,13 @@ export class HealthController {
   @Public()
   @ApiOperation({
     summary: 'Readiness: event store, read store, projectors and process managers; 503 when any is not ready',
+  })
+  @ApiResponse({ status: 200, type: ReadinessView, description: 'Ready: `status: ready`' })
+  @ApiResponse({
+    status: 503,
+    type: ReadinessView,
+    description:
+      'Not ready: the same body with `status: not_ready`, the failing checks false or failures named',
   })
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
     const [eventStore, readStore, projections] = await Promise.all([

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** An asset as the API names it: a wallet balance's and an activity item's asset. */
+/** An asset as the API names it: a wallet balance's, an activity item's, and a sandbox token registry entry. */
 export class AssetView {
   @ApiProperty({ example: 'base' }) network!: string;
   @ApiProperty({
@@ -10,5 +10,5 @@ export class AssetView {
   })
   token!: string | null;
   @ApiProperty({ example: 'USDC' }) symbol!: string;
-  @ApiProperty({ example: 6 }) decimals!: number;
+  @ApiProperty({ type: 'integer', example: 6 }) decimals!: number;
 }

@@ -25,14 +25,15 @@ import {
 import type { Page } from '@vetted/read-store';
 import type { FastifyReply } from 'fastify';
 import { ApiErrors, BODY_ERRORS } from '../http/api-errors';
+import { PageParams } from '../http/page-params';
 import { Bearer, CurrentPrincipal } from '../http/auth';
 import { ConsistentRead, ReadYourWrites } from '../http/read-your-writes';
 import { requestMetadata, type RequestMetadata } from '../http/request-metadata';
-import { EmptyBody } from '../wallets/wallets.dto';
+import { ApiNoBody, EmptyBody } from '../wallets/wallets.dto';
 import { OperationIdPipe } from './operation-id.pipe';
 import { OperationRenderer, type OperationResource } from './operation-renderer';
 import {
-  AuditEntryView,
+  AuditPageView,
   CreateOperationBody,
   ListOperationsParams,
   OperationsPageView,
@@ -145,20 +146,23 @@ export class OperationsController {
   @Bearer()
   @ApiOperation({
     summary: "The operation's audit timeline: its own events in order",
-    description: 'What was quoted, approved, submitted and settled, with time, actor and position.',
+    description:
+      'What was quoted, approved, submitted and settled, with time, actor and position. Paged like every list ' +
+      '(`limit` 1..100, default 50, opaque `cursor`), but oldest first: a timeline is read in order.',
   })
   @ApiParam({ name: 'operationId', format: 'uuid' })
-  @ApiResponse({ status: 200, type: [AuditEntryView] })
+  @ApiResponse({ status: 200, type: AuditPageView })
   @ApiErrors([400, 401, 404])
   async events(
     @Param('operationId', OperationIdPipe) operationId: string,
+    @Query() params: PageParams,
     @CurrentPrincipal() principal: Principal,
-  ): Promise<AuditEntry[]> {
-    const entries: AuditEntry[] | null = await this.queries.execute(
-      new OperationEventsQuery(principal.userId, operationId),
+  ): Promise<Page<AuditEntry>> {
+    const page: Page<AuditEntry> | null = await this.queries.execute(
+      new OperationEventsQuery(principal.userId, operationId, params.cursor, params.limit ?? 50),
     );
-    if (!entries) throw new NotFound(`operation ${operationId}`);
-    return entries;
+    if (!page) throw new NotFound(`operation ${operationId}`);
+    return page;
   }
 
   @Post(':operationId/approve')
@@ -173,6 +177,7 @@ export class OperationsController {
       'returns the current resource and never executes twice.',
   })
   @ApiParam({ name: 'operationId', format: 'uuid' })
+  @ApiNoBody()
   @ApiResponse({ status: 200, schema: EITHER_SHAPE })
   @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409], {
     400: 'SOURCE_WALLET_UNAVAILABLE (archived or missing source wallet), NOT_APPROVABLE, or a bad id/body',
@@ -204,6 +209,7 @@ export class OperationsController {
   @Bearer()
   @ApiOperation({ summary: 'Discard: the resource in `dismissed`; idempotent' })
   @ApiParam({ name: 'operationId', format: 'uuid' })
+  @ApiNoBody()
   @ApiResponse({ status: 200, schema: EITHER_SHAPE })
   @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409], { 409: 'ALREADY_EXECUTED: the operation was approved' })
   async discard(
@@ -229,6 +235,7 @@ export class OperationsController {
       'prerequisite with `continuation.operation` filled. The successor needs its own approval.',
   })
   @ApiParam({ name: 'operationId', format: 'uuid' })
+  @ApiNoBody()
   @ApiResponse({ status: 200, type: ShapeBOperationView })
   @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409, 503], {
     400: 'The successor cannot be prepared now: INSUFFICIENT_FUNDS, QUOTE_FAILED, PRICE_UNAVAILABLE, ...',
@@ -258,10 +265,16 @@ export class OperationsController {
       'closed (`canceled`) when its replacement is created.',
   })
   @ApiParam({ name: 'operationId', format: 'uuid' })
+  @ApiNoBody()
   @ApiResponse({
     status: 201,
     schema: EITHER_SHAPE,
     description: 'The fresh review, in the shape of the original',
+  })
+  @ApiResponse({
+    status: 200,
+    schema: EITHER_SHAPE,
+    description: 'A repeat: the same fresh review (`Idempotent-Replayed: true`)',
   })
   @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409, 503], {
     400: 'The fresh review cannot be prepared: INSUFFICIENT_FUNDS, QUOTE_BELOW_FLOOR, QUOTE_FAILED, ...',

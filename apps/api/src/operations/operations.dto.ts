@@ -50,7 +50,7 @@ export class ListOperationsParams extends PageParams {
   @MaxLength(64)
   kind?: string;
 
-  @ApiPropertyOptional({ description: 'Only operations paid from this wallet' })
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'Only operations paid from this wallet' })
   @IsOptional()
   @Type(() => Number)
   @IsInt()
@@ -59,7 +59,7 @@ export class ListOperationsParams extends PageParams {
 }
 
 export class OperationLegView {
-  @ApiProperty() index!: number;
+  @ApiProperty({ type: 'integer' }) index!: number;
   @ApiProperty({ example: 'swap' }) kind!: string;
   @ApiProperty({ nullable: true, type: String }) network!: string | null;
   @ApiProperty({ enum: ['pending', 'submitted', 'settled', 'reverted', 'failed'] }) status!: string;
@@ -68,15 +68,15 @@ export class OperationLegView {
 
 export class OperationProgressView {
   @ApiProperty({ type: [OperationLegView] }) legs!: OperationLegView[];
-  @ApiProperty() completed!: number;
-  @ApiProperty({ nullable: true, type: Number }) total!: number | null;
+  @ApiProperty({ type: 'integer' }) completed!: number;
+  @ApiProperty({ nullable: true, type: 'integer' }) total!: number | null;
 }
 
 export class OperationTxView {
   @ApiProperty() network!: string;
   @ApiProperty() hash!: string;
   @ApiProperty({ enum: ['success', 'reverted'] }) status!: string;
-  @ApiProperty({ nullable: true, type: Number }) blockNumber!: number | null;
+  @ApiProperty({ nullable: true, type: 'integer' }) blockNumber!: number | null;
   @ApiProperty() explorerUrl!: string;
 }
 
@@ -128,10 +128,18 @@ export class OperationsPageView {
 export class AuditEntryView {
   @ApiProperty({ example: 'OperationApproved' }) type!: string;
   @ApiProperty() at!: string;
-  @ApiProperty() revision!: number;
+  @ApiProperty({ type: 'integer' }) revision!: number;
   @ApiProperty({ description: 'The event position in $all' }) position!: string;
   @ApiProperty({ type: 'object', additionalProperties: true }) actor!: unknown;
   @ApiProperty({ type: 'object', additionalProperties: true }) data!: unknown;
+}
+
+/** The audit timeline's page: api-decisions' list shape, but oldest first (a timeline is read in order). */
+export class AuditPageView {
+  @ApiProperty({ type: [AuditEntryView], description: "The operation's events, oldest first" })
+  items!: AuditEntryView[];
+  @ApiProperty({ nullable: true, type: String, description: 'The next (later) page; null at the last event' })
+  nextCursor!: string | null;
 }
 
 export class CreateOperationBody {

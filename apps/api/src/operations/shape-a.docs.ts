@@ -33,7 +33,8 @@ class SwapIntentDoc {
     description: 'Creation is refused (QUOTE_BELOW_FLOOR) below this rate; enforced again at execution',
   })
   quoteFloor!: QuoteFloorDoc;
-  @ApiPropertyOptional({ description: 'Deliver to another of your wallets' }) toWalletId?: number;
+  @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'Deliver to another of your wallets' })
+  toWalletId?: number;
 }
 
 class SendIntentDoc {
@@ -50,6 +51,7 @@ class PerpIntentDoc {
   @ApiProperty({ example: 'BTC', description: 'Venue-verbatim coin id' }) coin!: string;
   @ApiProperty({ enum: ['long', 'short'] }) side!: string;
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 1,
     maximum: 100,
     description:
@@ -74,27 +76,27 @@ class PredictionOrderDoc {
 
 export class SwapOperationDoc {
   @ApiProperty({ enum: ['swap'] }) kind!: string;
-  @ApiProperty() walletId!: number;
+  @ApiProperty({ type: 'integer', minimum: 1 }) walletId!: number;
   @ApiProperty({ type: SwapIntentDoc }) swapIntent!: SwapIntentDoc;
 }
 export class SendOperationDoc {
   @ApiProperty({ enum: ['send'] }) kind!: string;
-  @ApiProperty() walletId!: number;
+  @ApiProperty({ type: 'integer', minimum: 1 }) walletId!: number;
   @ApiProperty({ type: SendIntentDoc }) sendIntent!: SendIntentDoc;
 }
 export class PerpOperationDoc {
   @ApiProperty({ enum: ['perp'] }) kind!: string;
-  @ApiProperty() walletId!: number;
+  @ApiProperty({ type: 'integer', minimum: 1 }) walletId!: number;
   @ApiProperty({ type: PerpIntentDoc }) perpIntent!: PerpIntentDoc;
 }
 export class PerpCloseOperationDoc {
   @ApiProperty({ enum: ['perpClose'] }) kind!: string;
-  @ApiProperty() walletId!: number;
+  @ApiProperty({ type: 'integer', minimum: 1 }) walletId!: number;
   @ApiProperty({ type: CloseIntentDoc }) closeIntent!: CloseIntentDoc;
 }
 export class PredictionOperationDoc {
   @ApiProperty({ enum: ['prediction'] }) kind!: string;
-  @ApiProperty() walletId!: number;
+  @ApiProperty({ type: 'integer', minimum: 1 }) walletId!: number;
   @ApiProperty({ type: PredictionOrderDoc }) order!: PredictionOrderDoc;
 }
 

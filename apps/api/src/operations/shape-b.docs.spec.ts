@@ -124,13 +124,15 @@ describe('Shape B in the OpenAPI document', () => {
 
   it('documents exactly the fields renderShapeB renders, the successor nested recursively', () => {
     const keysOf = (name: string) => Object.keys(schemas[name].properties).sort();
-    const resources = [rendered('awaitingApproval'), rendered('failed')];
+    const resources = [rendered('awaitingApproval'), rendered('failed'), rendered('done')];
     const union = (values: object[]) => [...new Set(values.flatMap((v) => Object.keys(v)))].sort();
     expect(keysOf('ShapeBOperationView')).toEqual(union(resources));
     expect(keysOf('ShapeBReceiptView')).toEqual(union(resources.flatMap((r) => r.receipts)));
     expect(keysOf('ShapeBTransferView')).toEqual(union(resources.flatMap((r) => r.receipts[0].transfers)));
     expect(keysOf('ShapeBContinuationView')).toEqual(union([resources[0].continuation!]));
     expect(keysOf('ShapeBRequestView')).toEqual(union([resources[0].request]));
+    expect(keysOf('ShapeBResultView')).toEqual(union([resources[2].result!]));
+    expect(target(schemas.ShapeBOperationView.properties.result)).toBe('ShapeBResultView');
     const operation = schemas.ShapeBContinuationView.properties.operation;
     expect(operation.nullable).toBe(true);
     expect(target(operation)).toBe('ShapeBOperationView');
@@ -144,8 +146,8 @@ describe('Shape B in the OpenAPI document', () => {
   });
 });
 
-/** A Shape B document with every optional part: a perp fill, a late receipt, a continuation, a refresh. */
-function rendered(state: 'awaitingApproval' | 'failed') {
+/** A Shape B document with every optional part: a perp fill, a late receipt, a continuation, a refresh (and, done, a result). */
+function rendered(state: 'awaitingApproval' | 'failed' | 'done') {
   const transfer = {
     network: 'perps',
     token: 'USDC',

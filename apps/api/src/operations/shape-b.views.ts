@@ -18,6 +18,19 @@ const ACTION_EXAMPLE = {
   slippage: '1',
 };
 
+const FILL_EXAMPLE = {
+  venue: 'perps',
+  coin: 'BTC',
+  side: 'long',
+  status: 'partiallyFilled',
+  size: '0.01',
+  limitPx: '97250',
+  filledSize: '0.006',
+  avgPx: '97120.5',
+  fills: [{ px: '97120.5', size: '0.006' }],
+  realizedPnlRaw: '0',
+};
+
 export class ShapeBTransferView {
   @ApiProperty({ example: 'base' }) network!: string;
   @ApiProperty({
@@ -72,18 +85,7 @@ export class ShapeBReceiptView {
   @ApiPropertyOptional({
     type: 'object',
     additionalProperties: true,
-    example: {
-      venue: 'perps',
-      coin: 'BTC',
-      side: 'long',
-      status: 'partiallyFilled',
-      size: '0.01',
-      limitPx: '97250',
-      filledSize: '0.006',
-      avgPx: '97120.5',
-      fills: [{ px: '97120.5', size: '0.006' }],
-      realizedPnlRaw: '0',
-    },
+    example: FILL_EXAMPLE,
     description:
       'Venue orders: what filled. Immediate-or-cancel, so it may be part of the size (`partiallyFilled`); ' +
       '`venue` is `perps`, `perpsSpot` (with `quoteRaw`, `balance`) or `predict` (`sharesRaw`, `pusdRaw`, `price`)',
@@ -95,6 +97,23 @@ export class ShapeBReceiptView {
     description: 'Recorded after the operation had already failed on its 30 s lifecycle deadline',
   })
   late?: boolean;
+}
+
+/** What a succeeded operation did: `renderShapeB` builds it from the receipts. */
+export class ShapeBResultView {
+  @ApiProperty({
+    type: [String],
+    example: [TX_HASH],
+    description: "Every receipt's hash (a venue order's id), in receipt order",
+  })
+  txHashes!: string[];
+  @ApiProperty({
+    type: 'array',
+    items: { type: 'object', additionalProperties: true },
+    example: [FILL_EXAMPLE],
+    description: "What venue orders filled: each receipt's `fill`, in order; empty for chain transactions",
+  })
+  fills!: unknown[];
 }
 
 export class ShapeBRequestView {
@@ -196,6 +215,12 @@ export class ShapeBOperationView {
     description: 'The next step after this one (a prerequisite approval leads to its swap); null when none',
   })
   continuation!: ShapeBContinuationView | null;
+  @ApiPropertyOptional({
+    type: ShapeBResultView,
+    example: { txHashes: [TX_HASH], fills: [] },
+    description: 'Present only when succeeded: the transactions, and what venue orders filled',
+  })
+  result?: ShapeBResultView;
   @ApiPropertyOptional({
     example: 'the swap quote fell below its minimum output at execution',
     description: 'Present when failed',

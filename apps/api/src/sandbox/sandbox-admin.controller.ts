@@ -1,5 +1,13 @@
 import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiHeader,
+  ApiOperation,
+  ApiParam,
+  ApiResponse,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import { NotFound, ValidationFailed } from '@vetted/kernel';
 import { SANDBOX } from '@vetted/platform';
 import { PriceRefused, type Sandbox } from '@vetted/sandbox';
@@ -8,6 +16,13 @@ import { ApiErrors, BODY_ERRORS } from '../http/api-errors';
 import { Public } from '../http/auth';
 import { ClockBody, FaultBody, PriceBody, ResolveBody } from './sandbox.dto';
 import { SandboxAdminGuard } from './sandbox-admin.guard';
+import {
+  ExpiredPriceView,
+  InjectedFaultView,
+  PredictionMarketView,
+  SandboxClockView,
+  SandboxPriceView,
+} from './sandbox.views';
 
 /** Turns a sandbox refusal (a RangeError naming what is wrong) into a 400 on the given field. */
 async function asValidation<T>(path: string, action: () => Promise<T>): Promise<T> {
@@ -22,6 +37,7 @@ async function asValidation<T>(path: string, action: () => Promise<T>): Promise<
 /** Moves the simulated world: prices, faults, market resolution, time. Needs `X-Sandbox-Admin`. */
 @ApiTags('sandbox')
 @ApiHeader({ name: 'X-Sandbox-Admin', required: true, description: 'SANDBOX_ADMIN_TOKEN' })
+@ApiExtraModels(SandboxPriceView, ExpiredPriceView)
 @Controller('v1/sandbox')
 @Public()
 @UseGuards(SandboxAdminGuard)
@@ -31,6 +47,11 @@ export class SandboxAdminController {
   @Post('prices')
   @HttpCode(200)
   @ApiOperation({ summary: "Sets an asset's USD price, or with `expire: true` makes it expired" })
+  @ApiResponse({
+    status: 200,
+    schema: { oneOf: [{ $ref: getSchemaPath(SandboxPriceView) }, { $ref: getSchemaPath(ExpiredPriceView) }] },
+    description: 'The new price, or with `expire: true` `{ asset, expired: true }`',
+  })
   @ApiErrors([...BODY_ERRORS, 401])
   async price(@Body() body: PriceBody): Promise<unknown> {
     const asset: AssetId = { network: body.network, token: body.asset === 'native' ? null : body.asset };
@@ -50,6 +71,7 @@ export class SandboxAdminController {
   @Post('faults')
   @HttpCode(201)
   @ApiOperation({ summary: 'The next `count` matching calls misbehave' })
+  @ApiResponse({ status: 201, type: InjectedFaultView })
   @ApiErrors([...BODY_ERRORS, 401])
   fault(@Body() body: FaultBody): Promise<unknown> {
     return asValidation('mode', () => this.sandbox.injectFault(body));
@@ -59,6 +81,7 @@ export class SandboxAdminController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Resolves a prediction market to one of its outcomes' })
   @ApiParam({ name: 'id' })
+  @ApiResponse({ status: 200, type: PredictionMarketView, description: 'The market, resolved' })
   @ApiErrors([...BODY_ERRORS, 401, 404])
   async resolve(@Param('id') id: string, @Body() body: ResolveBody): Promise<unknown> {
     if ((await this.sandbox.predict.market(id)) === null) throw new NotFound(`market ${id}`);
@@ -68,6 +91,7 @@ export class SandboxAdminController {
   @Post('clock')
   @HttpCode(200)
   @ApiOperation({ summary: 'Moves sandbox time forward (prices walk, blocks settle, blockhashes expire)' })
+  @ApiResponse({ status: 200, type: SandboxClockView })
   @ApiErrors([...BODY_ERRORS, 401])
   async clock(@Body() body: ClockBody): Promise<{ now: string }> {
     return { now: (await this.sandbox.advanceClock(body.advanceSeconds)).toISOString() };

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Headers, Inject, Param, Post, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiExtraModels, ApiOperation, ApiParam, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiExtraModels, ApiOperation, ApiParam, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
 import type { Principal, WalletDocument } from '@vetted/accounts';
 import { OwnedWalletQuery } from '@vetted/accounts';
 import { CONFIG, type Config, NotFound, ValidationFailed } from '@vetted/kernel';
@@ -9,15 +9,17 @@ import type { Sandbox } from '@vetted/sandbox';
 import { addressFamily, parseUnits, type TokenInfo } from '@vetted/venues';
 import type { FastifyReply } from 'fastify';
 import { ApiErrors, BODY_ERRORS } from '../http/api-errors';
+import { AssetView } from '../http/asset.view';
 import { Bearer, CurrentPrincipal, Public } from '../http/auth';
 import { explorerPage } from './explorer-page';
 import { FaucetBody, SandboxTransactionView } from './sandbox.dto';
+import { ExplorerTransactionView, PredictionMarketView } from './sandbox.views';
 
 const HASH = /^(0x[0-9a-fA-F]{64}|[1-9A-HJ-NP-Za-km-z]{43,90})$/;
 
 /** The sandbox's public surface: its tokens and markets, the faucet, and the explorer page. */
 @ApiTags('sandbox')
-@ApiExtraModels(SandboxTransactionView)
+@ApiExtraModels(SandboxTransactionView, ExplorerTransactionView)
 @Controller('v1/sandbox')
 export class SandboxController {
   constructor(
@@ -31,6 +33,7 @@ export class SandboxController {
   @ApiOperation({
     summary: 'The token registry: `[{ network, token, symbol, decimals }]`, token null for native',
   })
+  @ApiResponse({ status: 200, type: [AssetView] })
   tokens(): TokenInfo[] {
     return this.sandbox.tokens();
   }
@@ -38,6 +41,7 @@ export class SandboxController {
   @Get('markets')
   @Public()
   @ApiOperation({ summary: 'Prediction markets with their outcome assets and prices' })
+  @ApiResponse({ status: 200, type: [PredictionMarketView] })
   markets(): Promise<unknown> {
     return this.sandbox.markets();
   }
@@ -91,7 +95,14 @@ export class SandboxController {
     summary: 'A sandbox transaction: an HTML page for people, JSON with `Accept: application/json`',
   })
   @ApiParam({ name: 'hash' })
-  @ApiProduces('text/html', 'application/json')
+  @ApiResponse({
+    status: 200,
+    description: 'The explorer page (text/html), or the transaction with `Accept: application/json`',
+    content: {
+      'text/html': { schema: { type: 'string' } },
+      'application/json': { schema: { $ref: getSchemaPath(ExplorerTransactionView) } },
+    },
+  })
   @ApiErrors([400, 404])
   async explorer(
     @Param('hash') hash: string,

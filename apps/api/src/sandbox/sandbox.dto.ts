@@ -17,7 +17,7 @@ const DECIMAL = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 const DECIMAL_MESSAGE = 'must be a positive exact decimal such as "1.5" (no sign, exponent or separators)';
 
 export class FaucetBody {
-  @ApiProperty({ description: 'One of your wallets' })
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'One of your wallets' })
   @IsInt()
   @Min(1)
   walletId!: number;
@@ -74,13 +74,19 @@ export class FaultBody {
   @IsIn(['reject', 'uncertain', 'timeout', 'fail'])
   mode!: 'reject' | 'uncertain' | 'timeout' | 'fail';
 
-  @ApiProperty({ minimum: 1, maximum: 1000, description: 'How many of the next matching calls misbehave' })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 1,
+    maximum: 1000,
+    description: 'How many of the next matching calls misbehave',
+  })
   @IsInt()
   @Min(1)
   @Max(1000)
   count!: number;
 
   @ApiPropertyOptional({
+    type: 'integer',
     minimum: 0,
     maximum: 86_400,
     description:
@@ -103,7 +109,12 @@ export class ResolveBody {
 }
 
 export class ClockBody {
-  @ApiProperty({ minimum: 0, maximum: 31536000, description: 'Moves sandbox time forward (seconds)' })
+  @ApiProperty({
+    type: 'integer',
+    minimum: 0,
+    maximum: 31536000,
+    description: 'Moves sandbox time forward (seconds)',
+  })
   @IsInt()
   @Min(0)
   @Max(31_536_000)

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { AccountOutcome, CreatedWallet, Principal } from '@vetted/accounts';
 import {
   ArchiveWalletCommand,
@@ -19,6 +19,7 @@ import { ConsistentRead, ReadYourWrites } from '../http/read-your-writes';
 import { requestMetadata, type RequestMetadata } from '../http/request-metadata';
 import { WalletIdPipe } from './wallet-id.pipe';
 import {
+  ApiNoBody,
   CreateWalletBody,
   EmptyBody,
   ListWalletsParams,
@@ -97,6 +98,11 @@ export class WalletsController {
       '`walletIds` confirms queued observations, not completion: poll the wallet list for `refresh.status`, ' +
       'balances and failures. A change no service transaction explains shows as a `balance_change` in `scope=mine`.',
   })
+  @ApiBody({
+    type: RefreshBody,
+    required: false,
+    description: 'Optional: no body or `{}` refreshes every active wallet',
+  })
   @ApiResponse({ status: 202, type: RefreshQueuedView })
   @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409], {
     409: 'ENROLLMENT_MISSING: the wallet is not enrolled for observation (a deposit wallet is once deployed)',
@@ -121,7 +127,7 @@ export class WalletsController {
     summary: 'Rename a wallet',
     description: `${NAME_RULES} Deposit wallets cannot be renamed.`,
   })
-  @ApiParam({ name: 'id', type: Number })
+  @ApiParam({ name: 'id', schema: { type: 'integer', minimum: 1 } })
   @ApiResponse({ status: 200, type: WalletView })
   @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409], { 409: 'NAME_TAKEN' })
   async rename(
@@ -141,7 +147,8 @@ export class WalletsController {
   @HttpCode(200)
   @Bearer('account.write')
   @ApiOperation({ summary: 'Archive a wallet (idempotent); its name stays reserved' })
-  @ApiParam({ name: 'id', type: Number })
+  @ApiParam({ name: 'id', schema: { type: 'integer', minimum: 1 } })
+  @ApiNoBody()
   @ApiResponse({ status: 200, type: WalletView })
   @ApiErrors([...BODY_ERRORS, 401, 403, 404])
   async archive(

@@ -1,5 +1,5 @@
 import { ValidationFailed } from '@vetted/kernel';
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiBody, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WALLET_FAMILIES, type WalletFamily } from '@vetted/accounts';
 import { IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
 import { AssetView } from '../http/asset.view';
@@ -22,7 +22,7 @@ export class DeploymentView {
 }
 
 export class WalletView {
-  @ApiProperty({ example: 1 }) id!: number;
+  @ApiProperty({ type: 'integer', example: 1 }) id!: number;
   @ApiProperty({ example: 'Your EVM Wallet' }) name!: string;
   @ApiProperty({ enum: WALLET_FAMILIES }) family!: WalletFamily;
   @ApiProperty({ enum: ['regular', 'deposit'] }) kind!: 'regular' | 'deposit';
@@ -38,7 +38,7 @@ export class WalletView {
   @ApiProperty({ type: 'array', items: { type: 'object' } }) agentHoldings!: unknown[];
   @ApiProperty({ type: RefreshView }) refresh!: RefreshView;
   @ApiPropertyOptional({ enum: ['predict'], description: 'Deposit wallets: the venue' }) venue?: 'predict';
-  @ApiPropertyOptional({ description: 'Deposit wallets: the EVM wallet that controls it' })
+  @ApiPropertyOptional({ type: 'integer', description: 'Deposit wallets: the EVM wallet that controls it' })
   controllerWalletId?: number;
   @ApiPropertyOptional({ type: DeploymentView, description: 'Deposit wallets: how deployment went' })
   deployment?: DeploymentView;
@@ -96,8 +96,17 @@ export class EmptyBody {
   }
 }
 
+/** Documents an `EmptyBody` endpoint: the body is optional (none, or `{}`), as the validation pipe accepts. */
+export const ApiNoBody = () =>
+  ApiBody({ type: EmptyBody, required: false, description: 'No body, or `{}`; any property is refused' });
+
+/** POST /v1/wallets/refresh: optional, like its `walletId` (no body refreshes every active wallet). */
 export class RefreshBody {
-  @ApiPropertyOptional({ description: 'One wallet; omit to refresh every active wallet' })
+  @ApiPropertyOptional({
+    type: 'integer',
+    minimum: 1,
+    description: 'One wallet; omit to refresh every active wallet',
+  })
   @IsOptional()
   @IsInt()
   @Min(1)
@@ -105,12 +114,16 @@ export class RefreshBody {
 }
 
 export class RefreshQueuedView {
-  @ApiProperty({ type: [Number], description: 'Wallets whose observation is queued (not completed)' })
+  @ApiProperty({
+    type: 'integer',
+    isArray: true,
+    description: 'Wallets whose observation is queued (not completed)',
+  })
   walletIds!: number[];
 }
 
 export class CreateDepositWalletBody {
-  @ApiProperty({ description: 'One of your active EVM wallets' })
+  @ApiProperty({ type: 'integer', minimum: 1, description: 'One of your active EVM wallets' })
   @IsInt()
   @Min(1)
   controllerWalletId!: number;

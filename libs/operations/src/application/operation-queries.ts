@@ -3,7 +3,13 @@ import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import type { CommandOutcome, DomainEvent, EventStore } from '@vetted/event-store';
 import { EVENT_STORE, formatPosition, operationStream } from '@vetted/event-store';
 import type { Collection, Page, ReadStore } from '@vetted/read-store';
-import { READ_STORE, documentAfter } from '@vetted/read-store';
+import {
+  InvalidCursorError,
+  READ_STORE,
+  decodeCursor,
+  documentAfter,
+  encodeCursor,
+} from '@vetted/read-store';
 import type { OperationDocument, OperationStatus } from '../read-model/operations/operation-document';
 import { operationsCollection, operationsProjection } from '../read-model/operations/operations-projection';
 
@@ -29,10 +35,13 @@ export class ListOperationsQuery {
   ) {}
 }
 
+/** One page of an operation's audit timeline, oldest first (`cursor` from the previous page). */
 export class OperationEventsQuery {
   constructor(
     readonly userId: string,
     readonly operationId: string,
+    readonly cursor: string | undefined,
+    readonly limit: number,
   ) {}
 }
 
@@ -92,7 +101,7 @@ export class ListOperationsHandler
 @QueryHandler(OperationEventsQuery)
 export class OperationEventsHandler
   extends OperationsReader
-  implements IQueryHandler<OperationEventsQuery, AuditEntry[] | null>
+  implements IQueryHandler<OperationEventsQuery, Page<AuditEntry> | null>
 {
   constructor(
     @Inject(READ_STORE) readStore: ReadStore,
@@ -101,19 +110,39 @@ export class OperationEventsHandler
     super(readStore);
   }
 
-  async execute({ userId, operationId }: OperationEventsQuery): Promise<AuditEntry[] | null> {
+  async execute({
+    userId,
+    operationId,
+    cursor,
+    limit,
+  }: OperationEventsQuery): Promise<Page<AuditEntry> | null> {
     const events = await this.store.readStream(operationStream(operationId));
     const created = events[0]?.data as { userId?: string } | undefined;
     if (created?.userId !== userId) return null;
-    return events.map((event) => ({
-      type: event.type,
-      at: event.createdAt,
-      revision: event.revision,
-      position: formatPosition(event.position),
-      actor: { userId: event.metadata.userId ?? null, requestId: event.metadata.requestId ?? null },
-      data: event.data,
-    }));
+    const from = cursor === undefined ? 0 : revisionAfter(cursor, operationId) + 1;
+    const page = events.slice(from, from + limit);
+    const last = page.at(-1);
+    return {
+      items: page.map((event) => ({
+        type: event.type,
+        at: event.createdAt,
+        revision: event.revision,
+        position: formatPosition(event.position),
+        actor: { userId: event.metadata.userId ?? null, requestId: event.metadata.requestId ?? null },
+        data: event.data,
+      })),
+      nextCursor:
+        last !== undefined && from + limit < events.length ? encodeCursor(last.revision, operationId) : null,
+    };
   }
+}
+
+/** The revision a timeline cursor stands at: one of this operation's, from an earlier page. */
+function revisionAfter(cursor: string, operationId: string): number {
+  const { value, id } = decodeCursor(cursor);
+  if (id !== operationId || typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
+    throw new InvalidCursorError();
+  return value;
 }
 
 /** The operation as it stands after a command's events, whether or not the projector has run yet. */

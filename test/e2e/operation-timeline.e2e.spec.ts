@@ -1,0 +1,72 @@
+import { USDC_ADDRESSES } from '@vetted/sandbox';
+import { usdcSend } from '../support/operation-bodies';
+import { SandboxTestClient } from '../support/sandbox-client';
+import { bearer } from '../support/test-app';
+
+const USDC = USDC_ADDRESSES.base;
+
+/** GET /v1/operations/{id}/events: the audit timeline, paged like every list but oldest first. */
+describe('the audit timeline, over HTTP', () => {
+  let c: SandboxTestClient;
+  beforeAll(async () => {
+    c = await SandboxTestClient.start();
+  });
+  afterAll(() => c.app.close());
+
+  const events = (token: string, id: string, query = '') =>
+    c.app.request({ method: 'GET', url: `/v1/operations/${id}/events${query}`, headers: bearer(token) });
+
+  /** A send executed to done: its timeline has the creation, approval, submission and settlement. */
+  async function executed() {
+    const user = await c.app.signUp();
+    const evm = user.wallets[0];
+    await c.faucet(user.token, evm.id, 'base', null, '1');
+    await c.faucet(user.token, evm.id, 'base', USDC, '10');
+    const recipient = (await c.post('/v1/wallets', user.token, { family: 'evm', name: 'Savings' })).json();
+    const created = await c.createOperation(user.token, usdcSend(evm.id, { walletId: recipient.id }, '2'));
+    expect(created.statusCode).toBe(201);
+    const op = created.json();
+    await c.post(`/v1/operations/${op.id}/approve`, user.token);
+    expect((await c.settledOperation(user.token, op.id)).state).toBe('done');
+    return { user, op };
+  }
+
+  it('pages oldest first, each page after the last, until nextCursor is null', async () => {
+    const { user, op } = await executed();
+    const whole = await events(user.token, op.id);
+    expect(whole.statusCode).toBe(200);
+    const all = whole.json();
+    expect(all.nextCursor).toBeNull();
+    expect(all.items[0]).toMatchObject({ type: 'OperationCreated', revision: 0 });
+    expect(all.items.map((e: { revision: number }) => e.revision)).toEqual(
+      all.items.map((_: unknown, i: number) => i),
+    );
+    expect(all.items.length).toBeGreaterThan(3);
+
+    const walked: unknown[] = [];
+    let query = '?limit=2';
+    for (;;) {
+      const page = (await events(user.token, op.id, query)).json();
+      expect(page.items.length).toBeLessThanOrEqual(2);
+      walked.push(...page.items);
+      if (page.nextCursor === null) break;
+      query = `?limit=2&cursor=${page.nextCursor}`;
+    }
+    expect(walked).toEqual(all.items);
+  });
+
+  it("refuses a bad limit or another operation's cursor (400 with the field), and hides another user's timeline (404)", async () => {
+    const { user, op } = await executed();
+    const other = await executed();
+    for (const limit of ['0', '101', 'x']) {
+      const refused = await events(user.token, op.id, `?limit=${limit}`);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields[0].path).toBe('limit');
+    }
+    const foreignCursor = (await events(other.user.token, other.op.id, '?limit=1')).json().nextCursor;
+    const refused = await events(user.token, op.id, `?cursor=${foreignCursor}`);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'cursor' }] });
+    expect((await events(other.user.token, op.id)).statusCode).toBe(404);
+  });
+});
