@@ -115,6 +115,7 @@ describe('reviewed operations, the remaining arms, over HTTP', () => {
         {
           kind: 'perpOrder',
           order: expect.objectContaining({ coin: 'BTC', side: 'sell', size, reduceOnly: true }),
+          closes: size,
         },
       ]);
       expect((await approve(user.token, closing.json().id)).statusCode).toBe(200);
@@ -168,6 +169,51 @@ describe('reviewed operations, the remaining arms, over HTTP', () => {
         fields: [{ path: 'operation.closeIntent.coin', message: expect.any(String) }],
       });
       expect(await c.app.head()).toBe(before);
+    });
+  });
+
+  describe('perp on an open position', () => {
+    it('adds at the position’s leverage, refuses another, and fails a close whose position grew since its review', async () => {
+      const user = await c.app.signUp();
+      const evm = user.wallets[0];
+      await faucet(user.token, evm.id, 'perps', PERPS_USDC, '1000');
+      const open = (leverage?: number) => ({
+        kind: 'perp',
+        walletId: evm.id,
+        perpIntent: { coin: 'SOL', side: 'long', amountUsdc: '100', ...(leverage ? { leverage } : {}) },
+      });
+      expect(await run(user.token, open(2))).toMatchObject({ state: 'done' });
+
+      // An order on the position keeps its leverage: another one would re-lever all of it.
+      const relever = await create(user.token, open(3));
+      expect(relever.statusCode).toBe(400);
+      expect(relever.json().error.fields).toEqual([
+        { path: 'operation.perpIntent.leverage', message: expect.stringContaining('2x') },
+      ]);
+      const addOn = await create(user.token, open());
+      expect(addOn.statusCode).toBe(201);
+      expect(addOn.json().request.actions[0].order.leverage).toBe(2);
+
+      // A close reviewed now, then the add-on approved: the position outgrew the close.
+      const close = { kind: 'perpClose', walletId: evm.id, closeIntent: { coin: 'SOL' } };
+      const closing = (await create(user.token, close)).json();
+      const reviewed: string = closing.request.actions[0].order.size;
+      expect((await approve(user.token, addOn.json().id)).statusCode).toBe(200);
+      expect(await settled(user.token, addOn.json().id)).toMatchObject({ state: 'done' });
+      expect((await approve(user.token, closing.id)).statusCode).toBe(200);
+      expect(await settled(user.token, closing.id)).toMatchObject({
+        state: 'failed_before_effect',
+        errorCode: 'POSITION_CHANGED',
+        error: expect.stringContaining(`long ${reviewed} SOL`),
+        txs: [],
+      });
+      // Nothing was closed: a new close reviews the whole, larger position, and closes it.
+      const again = (await create(user.token, close)).json();
+      expect(Number(again.request.actions[0].order.size)).toBeGreaterThan(Number(reviewed));
+      expect((await approve(user.token, again.id)).statusCode).toBe(200);
+      expect(await settled(user.token, again.id)).toMatchObject({ state: 'done' });
+      const none = await create(user.token, close);
+      expect(none.statusCode).toBe(400);
     });
   });
 

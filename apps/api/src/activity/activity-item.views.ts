@@ -17,7 +17,8 @@ export class AssetChangeView {
     nullable: true,
     type: 'object',
     properties: { usd: { type: 'string' } },
-    description: 'USD value of `amount`, to the cent; null when no good price was known',
+    description:
+      'USD value of `amount`, to the cent, at the observed price (balance changes); null when no good price was known, and on operation items, which record no price at execution',
   })
   valuation!: { usd: string } | null;
   @ApiProperty({ nullable: true, type: String, description: 'Signed; null: the breakdown is unavailable' })

@@ -106,7 +106,14 @@ export class ShapeAOperationView {
   })
   result?: unknown;
   @ApiPropertyOptional({ description: 'Present in failure states' }) error?: string;
-  @ApiPropertyOptional({ example: 'SUBMISSION_REJECTED' }) errorCode?: string;
+  @ApiPropertyOptional({
+    example: 'SUBMISSION_REJECTED',
+    description:
+      'On failure: LIFECYCLE_TIMEOUT, SUBMISSION_REJECTED, SUBMISSION_UNCERTAIN, TRANSACTION_REVERTED, ' +
+      'QUOTE_BELOW_FLOOR, QUOTE_UNAVAILABLE, QUOTE_FAILED, SLIPPAGE_EXCEEDED, INSUFFICIENT_FUNDS, ' +
+      'BLOCKHASH_EXPIRED, POSITION_CHANGED (a whole-position close whose position grew or flipped since review)',
+  })
+  errorCode?: string;
   @ApiProperty({ type: OperationRequestView }) request!: OperationRequestView;
   @ApiProperty({ nullable: true, type: 'object', additionalProperties: true }) source!: unknown;
   @ApiProperty() createdAt!: string;

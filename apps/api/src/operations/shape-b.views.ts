@@ -226,7 +226,10 @@ export class ShapeBOperationView {
     description: 'Present when failed',
   })
   error?: string;
-  @ApiPropertyOptional({ example: 'QUOTE_BELOW_FLOOR', description: 'Present when failed' })
+  @ApiPropertyOptional({
+    example: 'QUOTE_BELOW_FLOOR',
+    description: 'Present when failed: one of the failure codes of the Shape A resource’s `errorCode`',
+  })
   errorCode?: string;
   @ApiProperty({
     nullable: true,

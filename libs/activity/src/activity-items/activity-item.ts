@@ -14,7 +14,7 @@ export interface AssetChange {
   amountRaw: string;
   walletAddress: string;
   asset: ActivityAsset;
-  /** USD value of `amount`, to the cent; null when no good price was known. */
+  /** USD value of `amount`, to the cent, at the observed price; null without a good price, and on operation items (no price is recorded at execution). */
   valuation: { usd: string } | null;
   /** Signed; null means the breakdown is unavailable. */
   feeAmount: string | null;

@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import type { LegReceipt } from '@vetted/operations';
 import { operationActivityItem, type SettledOperation, settledOperation } from './operation-item';
 
@@ -65,6 +66,17 @@ describe('an operation activity item', () => {
     expect(item.assetChanges).toEqual([
       expect.objectContaining({ amount: '-0.01000021', feeAmount: '-0.00000021', kind: 'transfer' }),
     ]);
+  });
+
+  it('titles a close that filled only part of the position as partly closed', () => {
+    const close = (status: string) =>
+      operationActivityItem(
+        extend(settled('perpClose', [extend(receipt('perps', []), { fill: { status } })]), {
+          creationRequest: { kind: 'perpClose', closeIntent: { coin: 'DOGE' } },
+        }),
+      ).title;
+    expect(close('filled')).toBe('Closed the DOGE position');
+    expect(close('partiallyFilled')).toBe('Partly closed the DOGE position');
   });
 
   it('titles a swap that failed after its approval leg as failed, without claiming a swap', () => {

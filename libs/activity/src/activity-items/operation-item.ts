@@ -139,8 +139,14 @@ function titleOf(op: SettledOperation, changes: readonly AssetChange[]): string 
       return op.outcome === 'done' ? 'Sent' : 'Send failed';
     case 'perp':
       return `Opened a perp position (${(op.creationRequest as { perpIntent?: { coin?: string } }).perpIntent?.coin ?? 'perp'})`;
-    case 'perpClose':
-      return `Closed the ${(op.creationRequest as { closeIntent?: { coin?: string } }).closeIntent?.coin ?? 'perp'} position`;
+    case 'perpClose': {
+      const coin = (op.creationRequest as { closeIntent?: { coin?: string } }).closeIntent?.coin ?? 'perp';
+      // An IOC close may fill only part of the position against the book's depth (rule 14).
+      const partly = op.receipts.some(
+        (r) => (r as { fill?: { status?: string } }).fill?.status === 'partiallyFilled',
+      );
+      return `${partly ? 'Partly closed' : 'Closed'} the ${coin} position`;
+    }
     case 'prediction':
       return predictionTitle(
         (op.creationRequest as { order?: { action?: string }; action?: string }).order?.action ??

@@ -37,6 +37,7 @@ import {
   type ExecutionPorts,
   type LegFailure,
   type LegOutcome,
+  capturedCloseFailure,
   capturedFundsFailure,
   capturedSwapFloorFailure,
   reconcileLeg,
@@ -372,7 +373,8 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
     if (index > 0) return null;
     return (
       (await capturedFundsFailure(state.op.actions, this.ports.chain)) ??
-      (await capturedSwapFloorFailure(state.op.actions, this.ports.quoter))
+      (await capturedSwapFloorFailure(state.op.actions, this.ports.quoter)) ??
+      (await capturedCloseFailure(state.op.actions, this.ports.perps))
     );
   }
 

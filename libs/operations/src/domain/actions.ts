@@ -34,7 +34,16 @@ export interface SwapGuard {
  */
 export type CapturedAction =
   | { kind: 'chain'; tx: CapturedChainTx; swap?: SwapGuard }
-  | { kind: 'perpOrder'; order: Omit<PerpOrderRequest, 'submissionId'> }
+  | {
+      kind: 'perpOrder';
+      order: Omit<PerpOrderRequest, 'submissionId'>;
+      /**
+       * A whole-position close: the signed size of the position it was reviewed to close (positive
+       * long). Executed only while the live position is no larger and on the same side; absent
+       * from an open and from a partial reduce.
+       */
+      closes?: string;
+    }
   /** A perp-venue spot IOC order: USDC for a coin, or back (no bigint fields). */
   | { kind: 'spotOrder'; order: Omit<SpotOrderRequest, 'submissionId'> }
   | { kind: 'predictionBuy'; order: Jsonified<Omit<PredictionBuy, 'submissionId'>> }

@@ -182,7 +182,9 @@ export function decideOperation(command: OperationCommand, state: OperationState
         return [];
       if (current.submissionId !== submissionId) return [];
       const failure = extend(facts(receipt), { errorCode: state.errorCode, error: state.error });
-      return [{ type: 'LateReceiptRecorded', data: { operationId, leg, submissionId, receipt, at, failure } }];
+      return [
+        { type: 'LateReceiptRecorded', data: { operationId, leg, submissionId, receipt, at, failure } },
+      ];
     }
     default: {
       const unknownCommand: never = command;

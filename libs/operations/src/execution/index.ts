@@ -5,3 +5,4 @@ export * from './execute-leg';
 export * from './reconcile-leg';
 export { capturedSwapFloorFailure, quoteFloorFailure } from './quote-floor';
 export { capturedFundsFailure } from './captured-funds';
+export { capturedCloseFailure } from './captured-close';

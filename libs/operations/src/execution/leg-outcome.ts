@@ -14,7 +14,8 @@ export type LegFailureCode =
   | 'QUOTE_FAILED'
   | 'SLIPPAGE_EXCEEDED'
   | 'INSUFFICIENT_FUNDS'
-  | 'BLOCKHASH_EXPIRED';
+  | 'BLOCKHASH_EXPIRED'
+  | 'POSITION_CHANGED';
 
 /** A `LegReceipt` with what the domain type has no field for yet; it stays assignable to `LegReceipt`. */
 export interface ExecutedReceipt extends LegReceipt {

@@ -2,6 +2,7 @@ import type { PerpSide } from '@vetted/venues';
 import { Dec } from '@vetted/venues';
 import { FieldProblems, pathOf } from './field-problems';
 import { perpLimitPrice } from './perp-sizing';
+import { openPosition } from './prepare-perp-open';
 import type { PreparationContext } from './preparation-context';
 import type { Prepared } from './review';
 import type { PerpCloseOperation } from './shape-a-request';
@@ -28,7 +29,7 @@ export async function preparePerpClose(
   const market = coin!;
 
   const account = await ports.perps.account(wallet.address);
-  const position = account.positions.find((p) => p.coin === market.coin && !new Dec(p.size).isZero());
+  const position = openPosition(account.positions, market.coin);
   if (!position) {
     problems.add(at('coin'), `wallet ${wallet.id} has no open ${market.coin} position to close`);
     problems.throwIfAny();
@@ -56,6 +57,7 @@ export async function preparePerpClose(
           limitPx,
           reduceOnly: true,
         },
+        closes: open.size,
       },
     ],
     review: {

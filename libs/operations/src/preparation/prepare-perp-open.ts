@@ -1,4 +1,4 @@
-import type { PerpSide } from '@vetted/venues';
+import type { PerpPosition, PerpSide } from '@vetted/venues';
 import { Dec, formatUnits, meetsPerpMinimum, PERP_MIN_ORDER_VALUE } from '@vetted/venues';
 import { describeAmount, rawAmount } from './amounts';
 import { FieldProblems, pathOf } from './field-problems';
@@ -13,8 +13,37 @@ import { DEFAULT_SLIPPAGE_PERCENT } from './venue-slippage';
 
 const at = (field: string): string => pathOf('perpIntent', field);
 
-/** Shape A leaves leverage optional; without it the exposure equals the margin. */
+/** Shape A leaves leverage optional; without it (and without a position) the exposure equals the margin. */
 export const DEFAULT_PERP_OPEN_LEVERAGE = 1;
+
+/**
+ * The leverage of an order on a coin the wallet may already hold a position in. The venue keeps one
+ * leverage per position, and an order at another re-levers the whole position (a 40x position
+ * would need forty times its margin at 1x, or silently turn 1x): so an order on an open position
+ * takes its leverage when none is given, and another one is refused at `path`. Null when refused.
+ */
+export function leverageOnPosition(
+  given: number | undefined,
+  fallback: number,
+  position: PerpPosition | undefined,
+  coin: string,
+  path: string,
+  problems: FieldProblems,
+): number | null {
+  if (position === undefined) return given ?? fallback;
+  if (given === undefined || given === position.leverage) return position.leverage;
+  problems.add(
+    path,
+    `the open ${coin} position is at ${position.leverage}x, and an order on it would re-lever the whole ` +
+      `position: give ${position.leverage} or leave leverage out`,
+  );
+  return null;
+}
+
+/** The wallet's open position in the coin, if any. */
+export function openPosition(positions: readonly PerpPosition[], coin: string): PerpPosition | undefined {
+  return positions.find((p) => p.coin === coin && !new Dec(p.size).isZero());
+}
 
 /**
  * Opens (or adds to) a position: exposure = `amountUsdc` margin × leverage at the venue's mark,
@@ -28,18 +57,28 @@ export async function preparePerpOpen(
 ): Promise<Prepared> {
   const { wallet, ports } = context;
   const intent = operation.perpIntent;
-  const leverage = intent.leverage ?? DEFAULT_PERP_OPEN_LEVERAGE;
   const usdc = perpsUsdc(ports.tokens);
   const problems = new FieldProblems();
   requireEvmWallet(wallet, 'perp venue', problems);
   const coin = await venueCoin(ports.perps, intent.coin, at('coin'), problems);
-  if (coin && leverage > coin.maxLeverage)
+  if (coin && intent.leverage !== undefined && intent.leverage > coin.maxLeverage)
     problems.add(at('leverage'), `must be at most ${coin.maxLeverage} for ${coin.coin}`);
   const amount = rawAmount(intent.amountUsdc, true, usdc.decimals, at('amountUsdc'), problems);
   problems.throwIfAny();
   const [market, requested] = [coin!, amount!];
 
   const account = await ports.perps.account(wallet.address);
+  const position = openPosition(account.positions, market.coin);
+  const chosen = leverageOnPosition(
+    intent.leverage,
+    DEFAULT_PERP_OPEN_LEVERAGE,
+    position,
+    market.coin,
+    at('leverage'),
+    problems,
+  );
+  problems.throwIfAny();
+  const leverage = chosen!;
   const available = account.withdrawableRaw;
   const marginRaw = requested.kind === 'exact' ? requested.raw : perpMaxMarginRaw(available, leverage);
   if (marginRaw <= 0n)
@@ -85,7 +124,9 @@ export async function preparePerpOpen(
     review: {
       kind: 'perp',
       walletId: wallet.id,
-      summary: `Open ${intent.side} ${size} ${market.coin} at ${leverage}x with ${margin.amount} USDC margin (about ${notionalUsd} USD), limit ${limitPx}`,
+      summary:
+        `Open ${intent.side} ${size} ${market.coin} at ${leverage}x${position ? " (the open position's leverage)" : ''} ` +
+        `with ${margin.amount} USDC margin (about ${notionalUsd} USD), limit ${limitPx}`,
       coin: market.coin,
       side: intent.side,
       orderSide,

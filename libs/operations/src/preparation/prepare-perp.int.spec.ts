@@ -187,6 +187,7 @@ describe('prepareShapeA: perp close', () => {
           limitPx: '89100',
           reduceOnly: true,
         },
+        closes: '0.01',
       },
     ]);
     expect(prepared.review).toMatchObject({
@@ -217,6 +218,7 @@ describe('prepareShapeA: perp close', () => {
           limitPx: '2020',
           reduceOnly: true,
         },
+        closes: '-0.004',
       },
     ]);
     expect(prepared.review).toMatchObject({ position: { side: 'short' }, notionalUsd: '8.00' });

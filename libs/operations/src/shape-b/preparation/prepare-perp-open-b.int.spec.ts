@@ -172,6 +172,16 @@ describe('preparePerpOrderB: open', () => {
     await expect(prepare(perp({ coin: 'ETH', side: 'short' }, size('0.0034')))).resolves.toBeDefined();
   });
 
+  it('keeps the leverage of an open position: taken without one, another refused, margin sizing bounded by it', async () => {
+    const { prepare, execute } = await tradingWorld();
+    await execute((await prepare(perp({ leverage: 2 }, size('0.001')))).actions);
+    const addOn = await prepare(perp({}, size('0.001')));
+    expect(addOn.actions[0]).toMatchObject({ order: { leverage: 2 } });
+    expect(await refusedPaths(prepare(perp({ leverage: 3 }, size('0.001'))))).toEqual(['intent.leverage']);
+    await expect(prepare(perp({ leverage: 2 }, margin('100', '2')))).resolves.toBeDefined();
+    expect(await refusedPaths(prepare(perp({}, margin('100', '3'))))).toEqual(['intent.exposureMultiple']);
+  });
+
   it('refuses what the margin account does not have free, the fee allowance included', async () => {
     const { prepare } = await tradingWorld(100n);
     // 0.0011 BTC at 1x holds 99 USDC plus a 0.09999 allowance; 0.00111 holds 99.9 plus 0.100899.

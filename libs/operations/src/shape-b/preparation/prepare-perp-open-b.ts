@@ -1,6 +1,6 @@
 import { extend } from '@vetted/kernel';
 import type { PerpSide } from '@vetted/venues';
-import { formatUnits } from '@vetted/venues';
+import { Dec, formatUnits } from '@vetted/venues';
 import { describeAmount, rawAmount } from '../../preparation/amounts';
 import { FieldProblems } from '../../preparation/field-problems';
 import {
@@ -10,6 +10,7 @@ import {
 } from '../../preparation/perp-sizing';
 import type { PreparationContext } from '../../preparation/preparation-context';
 import { InsufficientFunds } from '../../preparation/refusals';
+import { leverageOnPosition, openPosition } from '../../preparation/prepare-perp-open';
 import { reviewAmount } from '../../preparation/review';
 import { UsdPrices, usdString } from '../../preparation/usd-prices';
 import { perpsUsdc } from '../../preparation/venue-accounts';
@@ -40,7 +41,29 @@ export async function preparePerpOpenB(
       ? rawAmount(intent.sizing.marginUsdc, false, usdc.decimals, at('marginUsdc'), problems)
       : null;
   problems.throwIfAny();
-  const [coin, lev] = [market!, leverage!];
+  const coin = market!;
+  const account = await ports.perps.account(wallet.address);
+  const position = openPosition(account.positions, coin.coin);
+  const onPosition = leverageOnPosition(
+    intent.leverage,
+    leverage!,
+    position,
+    coin.coin,
+    at('leverage'),
+    problems,
+  );
+  // Margin sizing needs a leverage of at least the exposure multiple; the position's may be less.
+  if (
+    onPosition !== null &&
+    intent.sizing.kind === 'margin' &&
+    new Dec(intent.sizing.exposureMultiple).gt(onPosition)
+  )
+    problems.add(
+      at('exposureMultiple'),
+      `must be at most ${onPosition}, the leverage of the open ${coin.coin} position an order on it keeps`,
+    );
+  problems.throwIfAny();
+  const lev = onPosition!;
 
   const coinAsset = perpCoinAsset(coin.coin);
   const prices = await UsdPrices.read(ports.prices, [coinAsset, usdc]);
@@ -59,7 +82,7 @@ export async function preparePerpOpenB(
   requirePerpMinimum(size!, limitPx, coin);
   const heldRaw = perpInitialMarginRaw(size!, markPx, lev, usdc.decimals);
   const allowanceRaw = perpOrderCostAllowanceRaw(size!, limitPx, usdc.decimals);
-  const available = (await ports.perps.account(wallet.address)).withdrawableRaw;
+  const available = account.withdrawableRaw;
   if (available < heldRaw + allowanceRaw)
     throw new InsufficientFunds(
       `the perp margin account of wallet ${wallet.id} has ${describeAmount(available, usdc)} free; this order needs ` +

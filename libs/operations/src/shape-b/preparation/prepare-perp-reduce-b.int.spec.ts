@@ -53,6 +53,7 @@ describe('preparePerpOrderB: reduction', () => {
           limitPx: '89100',
           reduceOnly: true,
         },
+        closes: '0.01',
       },
     ]);
     expect(prepared.review).toMatchObject({

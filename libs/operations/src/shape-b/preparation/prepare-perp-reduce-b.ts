@@ -57,6 +57,7 @@ export async function preparePerpReduceB(
           limitPx,
           reduceOnly: true,
         },
+        ...(isWholePosition ? { closes: open.size } : {}),
       },
     ],
     review: {
