@@ -207,7 +207,11 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
     });
     afterAll(() => m.app.close());
 
-    it('lifecycle timeout: failed with LIFECYCLE_TIMEOUT, and a transaction landing later shows in its activity and the feed', async () => {
+    /**
+     * A send times out (LIFECYCLE_TIMEOUT), and lands an hour of sandbox time later; `restart`: the
+     * service restarts in between. The executor, looking it up by its submission id, records it.
+     */
+    async function landsAfterTimeout(restart: boolean) {
       const { user, evm, recipient } = await funded(m);
       const feedOf = async (kinds: string) =>
         (
@@ -240,6 +244,8 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
           headers: { authorization: `Bearer ${user.token}` },
         });
       expect((await activity()).statusCode).toBe(404);
+      // Restarted, the executor watches again: the approval was not checkpointed while it watched.
+      if (restart) await m.restart();
       // It lands, and a refresh sees it before the executor, still looking it up by its submission
       // id (once a second), records it.
       clock.advance(3_600_000);
@@ -271,6 +277,12 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
       // its receipt was recorded nor the next reported it (or its opposite) as a balance change.
       await m.refreshed(user.token);
       expect(await feedOf('balance_change')).toHaveLength(deposits);
-    });
+    }
+
+    it('lifecycle timeout: failed with LIFECYCLE_TIMEOUT, and a transaction landing later shows in its activity and the feed', () =>
+      landsAfterTimeout(false));
+
+    it('lifecycle timeout, then a restart: the transaction landing later is still recorded', () =>
+      landsAfterTimeout(true));
   });
 });

@@ -45,6 +45,29 @@ describe('ExecutionQueue', () => {
     await queue.drain();
   });
 
+  it('frees the wallet once the work returns, and checkpoints past what it holds only when that ends for good', async () => {
+    const queue = new ExecutionQueue();
+    let end!: (finished: boolean) => void;
+    const until = new Promise<boolean>((resolve) => (end = resolve));
+    const next = gate();
+    queue.add(at(1), 1, async () => ({ until }));
+    queue.add(at(2), 1, next.work);
+    await flush();
+    expect(next.started).toBe(true);
+    await next.finish();
+    expect(queue.finishedThrough(at(2))).toBeUndefined();
+    await queue.drain();
+    end(true);
+    await flush();
+    expect(queue.finishedThrough(at(2))).toEqual(at(2));
+
+    // Abandoned (the process stops): the approval stays unfinished, so a restart delivers it again.
+    const stopped = new ExecutionQueue();
+    stopped.add(at(5), 1, async () => ({ until: Promise.resolve(false) }));
+    await flush();
+    expect(stopped.finishedThrough(at(5))).toBeUndefined();
+  });
+
   it('checkpoints at the last approval finished with all before it', async () => {
     const queue = new ExecutionQueue();
     expect(queue.finishedThrough(at(9))).toEqual(at(9));

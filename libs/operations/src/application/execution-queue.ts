@@ -11,6 +11,15 @@ import type { Position } from '@vetted/event-store';
  * checkpoints there: a restart redelivers every approval whose execution had not finished (an
  * execution resumes from the operation's events, so a redelivered finished one does nothing).
  */
+/**
+ * What an approval's work may leave running once its wallet is free again (a watch for a late
+ * receipt): the approval counts as finished only when `until` resolves true, so a restart meanwhile
+ * redelivers it (false: abandoned, the process is stopping).
+ */
+export interface Held {
+  until: Promise<boolean>;
+}
+
 export class ExecutionQueue {
   /** Handed-over approvals in delivery order, until they and all before them are finished. */
   private readonly unfinished: { position: Position; done: boolean }[] = [];
@@ -27,14 +36,19 @@ export class ExecutionQueue {
    * Runs `work` once the wallet's earlier work has ended. A failure is kept for `check` and stops
    * the queue: no later work starts, and the checkpoint stays before the failed approval.
    */
-  add(position: Position, walletId: number, work: () => Promise<void>): void {
+  add(position: Position, walletId: number, work: () => Promise<Held | void>): void {
     const entry = this.track(position);
     const run = (this.tails.get(walletId) ?? Promise.resolve())
       .then(async () => {
         if (this.failure !== null) return;
-        await work();
-        entry.done = true;
-        while (this.unfinished[0]?.done) this.finished = this.unfinished.shift()!.position;
+        const held = await work();
+        // The wallet's next work starts now; what the approval holds ends on its own.
+        if (!held) this.finish(entry);
+        else
+          void held.until.then(
+            (finished) => finished && this.finish(entry),
+            () => undefined,
+          );
       })
       .catch((error: unknown) => {
         if (this.failure !== null) return;
@@ -59,6 +73,11 @@ export class ExecutionQueue {
    */
   finishedThrough(delivered: Position): Position | undefined {
     return this.unfinished.length === 0 ? delivered : this.finished;
+  }
+
+  private finish(entry: { position: Position; done: boolean }): void {
+    entry.done = true;
+    while (this.unfinished[0]?.done) this.finished = this.unfinished.shift()!.position;
   }
 
   /** A handed-over approval, unfinished until its work is done. */

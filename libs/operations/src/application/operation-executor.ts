@@ -42,7 +42,7 @@ import {
   capturedSwapFloorFailure,
   reconcileLeg,
 } from '../execution';
-import { ExecutionQueue } from './execution-queue';
+import { ExecutionQueue, type Held } from './execution-queue';
 import { InFlightLegs } from './in-flight-legs';
 import { walletDeltas } from './wallet-deltas';
 
@@ -73,8 +73,11 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
     this.logger.error(`an execution failed; executions stop until a restart: ${String(error)}`),
   );
   private readonly inFlight = new InFlightLegs();
-  /** Receipt watches still running after lifecycle timeouts (they end at shutdown). */
-  private readonly watches = new Set<Promise<void>>();
+  /**
+   * Receipt watches still running after lifecycle timeouts, by submission id: true once ended for
+   * good (recorded, or the watch ran its time), false when stopped by a shutdown.
+   */
+  private readonly watches = new Map<string, Promise<boolean>>();
   private closed = false;
 
   constructor(
@@ -115,9 +118,9 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
    * of turn as expired, which submits nothing (its first leg is only looked up, in case an earlier
    * run submitted it) and fails it with LIFECYCLE_TIMEOUT, so its synchronous approve answers.
    */
-  private queued(operationId: string, deadline: number | null): () => Promise<void> {
+  private queued(operationId: string, deadline: number | null): () => Promise<Held | void> {
     let started = false;
-    let expiry: Promise<void> | null = null;
+    let expiry: Promise<Held | void> | null = null;
     const timer =
       deadline === null
         ? null
@@ -133,7 +136,7 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
       if (timer) clearTimeout(timer);
       if (expiry) return expiry;
       started = true;
-      await this.execute(operationId);
+      return this.execute(operationId);
     };
   }
 
@@ -150,12 +153,12 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
    * Runs (or resumes) every leg of a working operation until it reaches a terminal state. `expired`:
    * its lifecycle deadline has passed (see `queued`), so no leg is submitted any more.
    */
-  async execute(operationId: string, options: { expired?: boolean } = {}): Promise<void> {
+  async execute(operationId: string, options: { expired?: boolean } = {}): Promise<Held | void> {
     /** The leg whose intent this run recorded itself: nothing to look up before submitting it. */
     let recordedIntent = -1;
     for (;;) {
       const state = await loadState(this.store, operationStream(operationId), operationDecider);
-      if (state.status !== 'working') return;
+      if (state.status !== 'working') return this.lateReceiptWatch(operationId, state);
       const leg = state.legs.findIndex((l) => l.status !== 'settled');
       const index = leg === -1 ? state.legs.length : leg;
       const action = state.op.actions[index];
@@ -246,7 +249,7 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
     });
     // Unknown at the deadline: the transaction may still settle, and is then recorded.
     if (outcome.code !== 'LIFECYCLE_TIMEOUT' && outcome.code !== 'SUBMISSION_UNCERTAIN') return 'failed';
-    this.watchLateReceipt(operationId, state.op.userId, index, action);
+    void this.watchLateReceipt(operationId, state.op.userId, index, action);
     return 'watched';
   }
 
@@ -295,19 +298,48 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
   }
 
   /**
+   * The watch for the late receipt of a failed operation's leg whose outcome was unknown at the
+   * deadline, if it has one: the running one, or, when the approval is delivered again after a
+   * restart (its watch had not ended, so it was not checkpointed), a new one. Held by the queue, so
+   * the approval is checkpointed only once the watch has ended for good.
+   */
+  private lateReceiptWatch(operationId: string, state: OperationState): Held | void {
+    if (state.status !== 'failed') return;
+    const leg = state.legs.findIndex(
+      (l) =>
+        l.status === 'failed' &&
+        l.effect === 'possible' &&
+        l.submissionId !== null &&
+        (l.code === 'LIFECYCLE_TIMEOUT' || l.code === 'SUBMISSION_UNCERTAIN'),
+    );
+    if (leg === -1) return;
+    const running = this.watches.get(submissionIdOf(operationId, leg));
+    return {
+      until: running ?? this.watchLateReceipt(operationId, state.op.userId, leg, state.op.actions[leg]),
+    };
+  }
+
+  /**
    * A leg cut off by the lifecycle deadline may still settle: its receipt is looked up by the
    * submission id for a while longer and recorded on the failed operation (never re-deciding its
-   * outcome, never resubmitting). The watch lives in this process only; after a restart the receipt
-   * stays reachable through the chain by its submission id.
+   * outcome, never resubmitting). True once it ends for good (recorded, or the watch ran its time),
+   * false when a shutdown stopped it: the approval then stays unfinished, and the next process
+   * watches again.
    */
-  private watchLateReceipt(operationId: string, userId: string, leg: number, action: CapturedAction): void {
+  private watchLateReceipt(
+    operationId: string,
+    userId: string,
+    leg: number,
+    action: CapturedAction,
+  ): Promise<boolean> {
     const submissionId = submissionIdOf(operationId, leg);
+    this.inFlight.add(submissionId, userId, action);
     const until = Date.now() + LATE_RECEIPT_WATCH_MS;
     const watch = (async () => {
       try {
         while (!this.closed && Date.now() < until) {
           await new Promise((resolve) => setTimeout(resolve, LATE_RECEIPT_POLL_MS).unref());
-          if (this.closed) return;
+          if (this.closed) return false;
           const found = await reconcileLeg(action, submissionId, this.ports).catch(() => null);
           if (found?.kind !== 'settled') continue;
           const receipt = this.described(found.receipt);
@@ -316,19 +348,24 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
             type: 'RecordLateReceipt',
             data: { leg, submissionId, receipt, at: this.now() },
           });
-          return;
+          return true;
         }
+        return !this.closed;
       } finally {
         this.inFlight.delete(submissionId);
       }
-    })().catch((error: unknown) => this.logger.error(`late receipt of ${submissionId}: ${String(error)}`));
-    this.watches.add(watch);
-    void watch.finally(() => this.watches.delete(watch));
+    })().catch((error: unknown) => {
+      this.logger.error(`late receipt of ${submissionId}: ${String(error)}`);
+      return false;
+    });
+    this.watches.set(submissionId, watch);
+    void watch.finally(() => this.watches.delete(submissionId));
+    return watch;
   }
 
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.watches);
+    await Promise.all(this.watches.values());
   }
 
   /**
