@@ -88,6 +88,26 @@ describe('prediction-venue deposit wallets', () => {
     }
   });
 
+  it('concurrent requests with different keys or none: one deploys (201), the others find it (200)', async () => {
+    for (const keyed of [true, false]) {
+      const user = await c.app.signUp();
+      const answers = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          c.post('/v1/predict/deposit-wallets', user.token, {
+            controllerWalletId: user.wallets[0].id,
+            ...(keyed ? { idempotencyKey: randomUUID() } : {}),
+          }),
+        ),
+      );
+      const deployed = answers.filter((a) => a.statusCode === 200 || a.statusCode === 201);
+      // A request may lose every retry of its version conflict (409 CONCURRENT_MODIFICATION, safe to retry).
+      expect(answers.every((a) => [200, 201, 409].includes(a.statusCode))).toBe(true);
+      expect(deployed.filter((a) => a.statusCode === 201)).toHaveLength(1);
+      expect(new Set(deployed.map((a) => a.json().id)).size).toBe(1);
+      expect(deployed.every((a) => a.headers['idempotent-replayed'] === undefined)).toBe(true);
+    }
+  });
+
   it('answers 502 when deployment fails, keeps that key failed, and deploys with a new key', async () => {
     const user = await c.app.signUp();
     const [evm] = user.wallets;

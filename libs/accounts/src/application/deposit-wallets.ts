@@ -22,7 +22,7 @@ export class CreateDepositWalletCommand {
 
 export interface DepositWalletOutcome {
   walletId: number;
-  /** This request recorded the deployment request and the wallet is deployed (201); otherwise it existed (200). */
+  /** This request deployed it (201); otherwise it existed (200). */
   created: boolean;
   /** The same idempotency key was seen before. */
   replayed: boolean;
@@ -81,18 +81,28 @@ export class CreateDepositWalletHandler implements ICommandHandler<
     const state = requested.state;
     if (state.status !== 'active') throw new AccountNotFound();
     const wallet = depositWalletOf(state, controllerWalletId) as DepositWallet;
-    // Decided on the stream as this request's command found it: the key was recorded before
-    // (a replay, also of a concurrent request), or this request recorded it (it answers 201 once
-    // the wallet is deployed, whichever request records the deployment), or neither (deployed
-    // already, with another key).
+    // A replay is decided on the stream as this request's own command found it: the key was
+    // recorded before (also by a concurrent request), not by this request.
     const recordedKey = requested.newEvents.length > 0;
     const replayed = idempotencyKey !== null && !recordedKey && wallet.attempts.has(idempotencyKey);
-    const done = (outcome: AccountOutcome): DepositWalletOutcome => ({
-      walletId: wallet.id,
-      created: recordedKey,
-      replayed,
-      outcome,
-    });
+    /**
+     * 201 for the request that deployed it: it recorded the deployment, or it recorded the key
+     * under which a replay of it recorded the deployment first. Every other request (another key
+     * or none, racing it) finds the wallet existing: 200.
+     */
+    const done = (outcome: AccountOutcome): DepositWalletOutcome => {
+      const now =
+        outcome.state.status === 'active' ? depositWalletOf(outcome.state, controllerWalletId) : null;
+      const deployedUnderKey =
+        recordedKey && idempotencyKey !== null && now?.attempts.get(idempotencyKey)?.status === 'deployed';
+      const recordedDeployment = outcome !== requested && outcome.newEvents.length > 0;
+      return {
+        walletId: wallet.id,
+        created: !replayed && (recordedDeployment || deployedUnderKey),
+        replayed,
+        outcome,
+      };
+    };
     // A failed key answers its failure, also once another key has deployed the wallet.
     const attempt = wallet.attempts.get(idempotencyKey);
     if (replayed && attempt?.status === 'failed') throw new DepositWalletFailed(attempt.error);
