@@ -77,6 +77,17 @@ describe('an operation activity item', () => {
       ).title;
     expect(close('filled')).toBe('Closed the DOGE position');
     expect(close('partiallyFilled')).toBe('Partly closed the DOGE position');
+    // Shape B: a reduction of size "max" closes the whole position; one by a percentage reduces it.
+    const reduce = (size: unknown) =>
+      operationActivityItem(
+        extend(settled('perpOrder', [extend(receipt('perps', []), { fill: { status: 'filled' } })]), {
+          kind: 'perpOrder',
+          creationRequest: { type: 'perpOrder', reduce: true, coin: 'ETH', size },
+        }),
+      ).title;
+    expect(reduce('max')).toBe('Closed the ETH position');
+    expect(reduce({ kind: 'max' })).toBe('Closed the ETH position');
+    expect(reduce(undefined)).toBe('Reduced the ETH position');
   });
 
   it('titles a swap that failed after its approval leg as failed, without claiming a swap', () => {

@@ -124,6 +124,14 @@ function routeOf(op: SettledOperation): ActivityItem['route'] {
   return left && arrived ? op.route : null;
 }
 
+/** A whole-position close: an IOC close may fill only part of it against the book's depth (rule 14). */
+function closedTitle(op: SettledOperation, coin: string | undefined): string {
+  const partly = op.receipts.some(
+    (r) => (r as { fill?: { status?: string } }).fill?.status === 'partiallyFilled',
+  );
+  return `${partly ? 'Partly closed' : 'Closed'} the ${coin ?? 'perp'} position`;
+}
+
 function titleOf(op: SettledOperation, changes: readonly AssetChange[]): string {
   const spent = changes.find(
     (c) => c.walletAddress === op.payer && c.kind === 'transfer' && c.amountRaw.startsWith('-'),
@@ -139,14 +147,9 @@ function titleOf(op: SettledOperation, changes: readonly AssetChange[]): string 
       return op.outcome === 'done' ? 'Sent' : 'Send failed';
     case 'perp':
       return `Opened a perp position (${(op.creationRequest as { perpIntent?: { coin?: string } }).perpIntent?.coin ?? 'perp'})`;
-    case 'perpClose': {
-      const coin = (op.creationRequest as { closeIntent?: { coin?: string } }).closeIntent?.coin ?? 'perp';
-      // An IOC close may fill only part of the position against the book's depth (rule 14).
-      const partly = op.receipts.some(
-        (r) => (r as { fill?: { status?: string } }).fill?.status === 'partiallyFilled',
-      );
-      return `${partly ? 'Partly closed' : 'Closed'} the ${coin} position`;
-    }
+    case 'perpClose':
+      return closedTitle(op, (op.creationRequest as { closeIntent?: { coin?: string } }).closeIntent?.coin);
+
     case 'prediction':
       return predictionTitle(
         (op.creationRequest as { order?: { action?: string }; action?: string }).order?.action ??
@@ -155,8 +158,15 @@ function titleOf(op: SettledOperation, changes: readonly AssetChange[]): string 
       );
     // Shape B kinds (the request is the intent itself).
     case 'perpOrder': {
-      const { coin, reduce } = op.creationRequest as { coin?: string; reduce?: boolean };
-      return reduce ? `Reduced the ${coin ?? 'perp'} position` : `Opened a perp position (${coin ?? 'perp'})`;
+      const { coin, reduce, size } = op.creationRequest as {
+        coin?: string;
+        reduce?: boolean;
+        size?: unknown;
+      };
+      if (!reduce) return `Opened a perp position (${coin ?? 'perp'})`;
+      // `size: "max"` (as sent, or as the intent holds it) closes the whole position.
+      const whole = size === 'max' || (size as { kind?: unknown } | undefined)?.kind === 'max';
+      return whole ? closedTitle(op, coin) : `Reduced the ${coin ?? 'perp'} position`;
     }
     case 'spotOrder': {
       const { side, asset } = op.creationRequest as { side?: string; asset?: { asset?: string } };
