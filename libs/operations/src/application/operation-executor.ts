@@ -25,7 +25,6 @@ import type {
 } from '@vetted/venues';
 import { CHAIN_CLIENT, PERP_VENUE, PREDICTION_VENUE, SWAP_QUOTER, TOKEN_DIRECTORY } from '@vetted/venues';
 import {
-  type CapturedAction,
   type LegReceipt,
   type OperationCommand,
   type OperationState,
@@ -44,6 +43,7 @@ import {
 } from '../execution';
 import { ExecutionQueue, type Held } from './execution-queue';
 import { InFlightLegs } from './in-flight-legs';
+import { LateReceiptWatches } from './late-receipt-watches';
 import { walletDeltas } from './wallet-deltas';
 
 /** How a leg's run ended: see `runLeg`. */
@@ -52,9 +52,6 @@ type LegEnd = 'refused' | 'settled' | 'failed' | 'watched';
 /** How long a leg may stay pending before the operation fails with LIFECYCLE_TIMEOUT (never retried). */
 const LIFECYCLE_DEADLINE_MS = 30_000;
 const PENDING_POLL_MS = 200;
-/** After a lifecycle timeout, how long the executor keeps looking for the leg's receipt to record it. */
-const LATE_RECEIPT_WATCH_MS = 10 * 60_000;
-const LATE_RECEIPT_POLL_MS = 1_000;
 
 /**
  * The process manager that executes approved operations, leg after leg. It records its intent
@@ -73,11 +70,7 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
     this.logger.error(`an execution failed; executions stop until a restart: ${String(error)}`),
   );
   private readonly inFlight = new InFlightLegs();
-  /**
-   * Receipt watches still running after lifecycle timeouts, by submission id: true once ended for
-   * good (recorded, or the watch ran its time), false when stopped by a shutdown.
-   */
-  private readonly watches = new Map<string, Promise<boolean>>();
+  private readonly lateReceipts: LateReceiptWatches;
   private closed = false;
 
   constructor(
@@ -90,6 +83,12 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
     @Inject(TOKEN_DIRECTORY) tokens: TokenDirectory,
   ) {
     this.ports = { chain, perps, predict, quoter, tokens };
+    this.lateReceipts = new LateReceiptWatches(
+      this.ports,
+      this.inFlight,
+      (operationId, userId, leg, found) => this.recordLateReceipt(operationId, userId, leg, found),
+      this.logger,
+    );
   }
 
   /**
@@ -249,7 +248,7 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
     });
     // Unknown at the deadline: the transaction may still settle, and is then recorded.
     if (outcome.code !== 'LIFECYCLE_TIMEOUT' && outcome.code !== 'SUBMISSION_UNCERTAIN') return 'failed';
-    void this.watchLateReceipt(operationId, state.op.userId, index, action);
+    void this.lateReceipts.watch(operationId, state.op.userId, index, action);
     return 'watched';
   }
 
@@ -313,59 +312,28 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
         (l.code === 'LIFECYCLE_TIMEOUT' || l.code === 'SUBMISSION_UNCERTAIN'),
     );
     if (leg === -1) return;
-    const running = this.watches.get(submissionIdOf(operationId, leg));
-    return {
-      until: running ?? this.watchLateReceipt(operationId, state.op.userId, leg, state.op.actions[leg]),
-    };
+    return { until: this.lateReceipts.watch(operationId, state.op.userId, leg, state.op.actions[leg]) };
   }
 
-  /**
-   * A leg cut off by the lifecycle deadline may still settle: its receipt is looked up by the
-   * submission id for a while longer and recorded on the failed operation (never re-deciding its
-   * outcome, never resubmitting). True once it ends for good (recorded, or the watch ran its time),
-   * false when a shutdown stopped it: the approval then stays unfinished, and the next process
-   * watches again.
-   */
-  private watchLateReceipt(
+  /** A receipt found after the deadline: told to the wallets, then recorded on the failed operation. */
+  private async recordLateReceipt(
     operationId: string,
     userId: string,
     leg: number,
-    action: CapturedAction,
-  ): Promise<boolean> {
+    found: LegReceipt,
+  ): Promise<void> {
     const submissionId = submissionIdOf(operationId, leg);
-    this.inFlight.add(submissionId, userId, action);
-    const until = Date.now() + LATE_RECEIPT_WATCH_MS;
-    const watch = (async () => {
-      try {
-        while (!this.closed && Date.now() < until) {
-          await new Promise((resolve) => setTimeout(resolve, LATE_RECEIPT_POLL_MS).unref());
-          if (this.closed) return false;
-          const found = await reconcileLeg(action, submissionId, this.ports).catch(() => null);
-          if (found?.kind !== 'settled') continue;
-          const receipt = this.described(found.receipt);
-          await this.tellWallets(userId, submissionId, receipt);
-          await this.record(operationId, {
-            type: 'RecordLateReceipt',
-            data: { leg, submissionId, receipt, at: this.now() },
-          });
-          return true;
-        }
-        return !this.closed;
-      } finally {
-        this.inFlight.delete(submissionId);
-      }
-    })().catch((error: unknown) => {
-      this.logger.error(`late receipt of ${submissionId}: ${String(error)}`);
-      return false;
+    const receipt = this.described(found);
+    await this.tellWallets(userId, submissionId, receipt);
+    await this.record(operationId, {
+      type: 'RecordLateReceipt',
+      data: { leg, submissionId, receipt, at: this.now() },
     });
-    this.watches.set(submissionId, watch);
-    void watch.finally(() => this.watches.delete(submissionId));
-    return watch;
   }
 
   async onModuleDestroy(): Promise<void> {
     this.closed = true;
-    await Promise.all(this.watches.values());
+    await this.lateReceipts.close();
   }
 
   /**
