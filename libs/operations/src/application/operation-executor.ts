@@ -43,15 +43,12 @@ import {
 } from '../execution';
 import { ExecutionQueue, type Held } from './execution-queue';
 import { InFlightLegs } from './in-flight-legs';
+import { LIFECYCLE_DEADLINE_MS, engineDeadline, knownOutcome } from './lifecycle-deadline';
 import { LateReceiptWatches } from './late-receipt-watches';
 import { walletDeltas } from './wallet-deltas';
 
 /** How a leg's run ended: see `runLeg`. */
 type LegEnd = 'refused' | 'settled' | 'failed' | 'watched';
-
-/** How long a leg may stay pending before the operation fails with LIFECYCLE_TIMEOUT (never retried). */
-const LIFECYCLE_DEADLINE_MS = 30_000;
-const PENDING_POLL_MS = 200;
 
 /**
  * The process manager that executes approved operations, leg after leg. It records its intent
@@ -166,7 +163,13 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
       this.inFlight.add(submissionId, state.op.userId, action);
       let end: LegEnd | null = null;
       try {
-        end = await this.runLeg(state, index, recordedIntent === index, options.expired ?? false);
+        end = await this.runLeg(
+          state,
+          index,
+          submissionId,
+          recordedIntent === index,
+          options.expired ?? false,
+        );
       } finally {
         // Settled and told to the wallets, failed, or handed to the late receipt's watch.
         if (end !== 'watched') this.inFlight.delete(submissionId);
@@ -184,13 +187,13 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
   private async runLeg(
     state: Extract<OperationState, { status: 'working' }>,
     index: number,
+    submissionId: string,
     /** This run recorded the leg's intent itself: nothing to look up before submitting it. */
     ownIntent: boolean,
     expired: boolean,
   ): Promise<LegEnd> {
     const operationId = state.op.operationId;
     const action = state.op.actions[index];
-    const submissionId = submissionIdOf(operationId, index);
     const intentRecorded = state.legs[index]?.status === 'submitted';
     // A recorded intent may have been submitted before a crash: the venue is asked first.
     let outcome: LegOutcome | null =
@@ -217,7 +220,11 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
         data: { leg: index, submissionId, at: this.now() },
       });
     outcome ??= await executeLeg(action, submissionId, this.ports, { deadlineMs: LIFECYCLE_DEADLINE_MS });
-    outcome = await this.settled(action, submissionId, outcome, engineDeadline(state));
+    outcome = await knownOutcome(action, submissionId, outcome, {
+      clock: this.clock,
+      ports: this.ports,
+      engineDeadlineMs: engineDeadline(state),
+    });
     if (outcome.kind === 'settled') {
       const receipt = this.described(outcome.receipt);
       const next = index + 1 < state.op.actions.length ? submissionIdOf(operationId, index + 1) : undefined;
@@ -266,34 +273,6 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
       if (deltas.length > 0) found.push({ submissionId, deltas });
     }
     return found;
-  }
-
-  /**
-   * Waits for a leg whose outcome is not known yet (pending, or a submission that was uncertain or
-   * timed out) by looking it up by its submission id, until it settles or the lifecycle deadline
-   * passes, on the injected clock or in real time, whichever comes first (a sandbox clock nobody
-   * advances must not hold the executor forever).
-   */
-  private async settled(
-    action: Parameters<typeof reconcileLeg>[0],
-    submissionId: string,
-    outcome: LegOutcome,
-    /** A Shape B operation's own deadline (clock ms): its legs share the 30 s from approval. */
-    engineDeadlineMs: number | null,
-  ): Promise<LegOutcome> {
-    const unknown = (o: LegOutcome) =>
-      o.kind === 'pending' || (o.kind === 'failed' && o.effect === 'possible');
-    const now = this.clock.now().getTime();
-    const clockDeadline = Math.min(now + LIFECYCLE_DEADLINE_MS, engineDeadlineMs ?? Infinity);
-    const realDeadline = Date.now() + (clockDeadline - now);
-    while (unknown(outcome)) {
-      if (this.clock.now().getTime() >= clockDeadline || Date.now() >= realDeadline)
-        return atDeadline(outcome);
-      await new Promise((resolve) => setTimeout(resolve, PENDING_POLL_MS));
-      const found = await reconcileLeg(action, submissionId, this.ports);
-      if (found !== null && (found.kind !== 'pending' || outcome.kind === 'pending')) outcome = found;
-    }
-    return outcome;
   }
 
   /**
@@ -400,26 +379,4 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
   private now(): string {
     return this.clock.now().toISOString();
   }
-}
-
-/**
- * A leg whose outcome is still unknown at the lifecycle deadline: `LIFECYCLE_TIMEOUT` while it was
- * pending; an uncertain submission keeps its code, with the deadline explanation and the provider's
- * detail (the reference's retention rule). Either may still settle; it is never retried.
- */
-function atDeadline(outcome: LegOutcome): LegFailure {
-  const explanation =
-    `the service did not see the transaction settle within ${LIFECYCLE_DEADLINE_MS / 1000} s; it may ` +
-    'still settle, so inspect its receipts before creating a new operation (never retried automatically)';
-  if (outcome.kind !== 'failed')
-    return { kind: 'failed', code: 'LIFECYCLE_TIMEOUT', error: explanation, effect: 'possible' };
-  // A venue's own timeout already says so (with its detail); other failures stand as they are.
-  if (outcome.code !== 'SUBMISSION_UNCERTAIN') return outcome;
-  return extend(outcome, { error: `${explanation}. Provider: ${outcome.error}` });
-}
-
-/** When a working Shape B operation's engine actions must have run: 30 s after its approval (clock ms). */
-function engineDeadline(state: OperationState): number | null {
-  if (state.status !== 'working' || state.op.shape !== 'B') return null;
-  return Date.parse(state.approvedAt) + LIFECYCLE_DEADLINE_MS;
 }
