@@ -1,4 +1,5 @@
 import type { SubmitOptions } from './chain-transactions';
+import { Dec } from './decimal';
 
 export type PerpSide = 'buy' | 'sell';
 
@@ -134,4 +135,9 @@ export interface PerpVenue {
   /** Idempotent by `submissionId`; refusals as `placeOrder` (`insufficient_funds` for spot). */
   placeSpotOrder(order: SpotOrderRequest, options?: SubmitOptions): Promise<SpotOrderResult>;
   spotOrder(submissionId: string): Promise<SpotOrderResult | null>;
+}
+
+/** The account's open position in the coin, if any (a closed one may be listed with size 0). */
+export function openPosition(positions: readonly PerpPosition[], coin: string): PerpPosition | undefined {
+  return positions.find((p) => p.coin === coin && !new Dec(p.size).isZero());
 }

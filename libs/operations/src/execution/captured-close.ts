@@ -1,5 +1,5 @@
 import type { PerpVenue } from '@vetted/venues';
-import { Dec } from '@vetted/venues';
+import { Dec, openPosition } from '@vetted/venues';
 import type { CapturedAction } from '../domain/actions';
 import type { LegFailure } from './leg-outcome';
 
@@ -19,7 +19,7 @@ export async function capturedCloseFailure(
     if (action.kind !== 'perpOrder' || action.closes === undefined) continue;
     const reviewed = new Dec(action.closes);
     const { address, coin } = action.order;
-    const live = (await perps.account(address)).positions.find((p) => p.coin === coin);
+    const live = openPosition((await perps.account(address)).positions, coin);
     const size = new Dec(live?.size ?? '0');
     const sameSide = size.isPos() === reviewed.isPos() && !size.isZero();
     if (sameSide && size.abs().lte(reviewed.abs())) continue;

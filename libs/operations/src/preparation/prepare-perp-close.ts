@@ -1,8 +1,7 @@
 import type { PerpSide } from '@vetted/venues';
-import { Dec } from '@vetted/venues';
+import { Dec, openPosition } from '@vetted/venues';
 import { FieldProblems, pathOf } from './field-problems';
 import { perpLimitPrice } from './perp-sizing';
-import { openPosition } from './prepare-perp-open';
 import type { PreparationContext } from './preparation-context';
 import type { Prepared } from './review';
 import type { PerpCloseOperation } from './shape-a-request';

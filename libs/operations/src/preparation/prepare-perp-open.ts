@@ -1,5 +1,5 @@
 import type { PerpPosition, PerpSide } from '@vetted/venues';
-import { Dec, formatUnits, meetsPerpMinimum, PERP_MIN_ORDER_VALUE } from '@vetted/venues';
+import { Dec, formatUnits, meetsPerpMinimum, openPosition, PERP_MIN_ORDER_VALUE } from '@vetted/venues';
 import { describeAmount, rawAmount } from './amounts';
 import { FieldProblems, pathOf } from './field-problems';
 import { perpCostAllowanceRaw, perpLimitPrice, perpMaxMarginRaw, perpOpenSize } from './perp-sizing';
@@ -38,11 +38,6 @@ export function leverageOnPosition(
       `position: give ${position.leverage} or leave leverage out`,
   );
   return null;
-}
-
-/** The wallet's open position in the coin, if any. */
-export function openPosition(positions: readonly PerpPosition[], coin: string): PerpPosition | undefined {
-  return positions.find((p) => p.coin === coin && !new Dec(p.size).isZero());
 }
 
 /**

@@ -1,6 +1,6 @@
 import { extend } from '@vetted/kernel';
 import type { PerpSide } from '@vetted/venues';
-import { Dec, formatUnits } from '@vetted/venues';
+import { Dec, formatUnits, openPosition } from '@vetted/venues';
 import { describeAmount, rawAmount } from '../../preparation/amounts';
 import { FieldProblems } from '../../preparation/field-problems';
 import {
@@ -10,7 +10,7 @@ import {
 } from '../../preparation/perp-sizing';
 import type { PreparationContext } from '../../preparation/preparation-context';
 import { InsufficientFunds } from '../../preparation/refusals';
-import { leverageOnPosition, openPosition } from '../../preparation/prepare-perp-open';
+import { leverageOnPosition } from '../../preparation/prepare-perp-open';
 import { reviewAmount } from '../../preparation/review';
 import { UsdPrices, usdString } from '../../preparation/usd-prices';
 import { perpsUsdc } from '../../preparation/venue-accounts';

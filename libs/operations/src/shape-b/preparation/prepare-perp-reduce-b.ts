@@ -1,5 +1,5 @@
 import type { PerpCoin, PerpPosition, PerpSide } from '@vetted/venues';
-import { Dec, roundPerpSize } from '@vetted/venues';
+import { Dec, openPosition, roundPerpSize } from '@vetted/venues';
 import { FieldProblems } from '../../preparation/field-problems';
 import { perpLimitPrice } from '../../preparation/perp-sizing';
 import type { PreparationContext } from '../../preparation/preparation-context';
@@ -88,7 +88,7 @@ async function livePosition(
   problems: FieldProblems,
 ): Promise<PerpPosition> {
   const account = await ports.perps.account(wallet.address);
-  const position = account.positions.find((p) => p.coin === coin.coin && !new Dec(p.size).isZero());
+  const position = openPosition(account.positions, coin.coin);
   if (!position) problems.add(at('coin'), `wallet ${wallet.id} has no open ${coin.coin} position to reduce`);
   else {
     const side = new Dec(position.size).isPos() ? 'long' : 'short';
