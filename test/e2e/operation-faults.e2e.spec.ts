@@ -76,14 +76,7 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
 
   it("submission uncertain on a cross-chain swap: refreshes while it is reconciled report none of the service's own movements", async () => {
     const { user, evm } = await funded();
-    const feedCount = async () =>
-      (
-        await c.app.request({
-          method: 'GET',
-          url: '/v1/activity/feed?scope=mine&kinds=balance_change&limit=100',
-          headers: { authorization: `Bearer ${user.token}` },
-        })
-      ).json().entries.length as number;
+    const feedCount = async () => (await c.myFeed(user.token, 'balance_change')).length;
     await c.refreshed(user.token);
     const deposits = await feedCount();
     const swap = {
@@ -213,14 +206,7 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
      */
     async function landsAfterTimeout(restart: boolean) {
       const { user, evm, recipient } = await funded(m);
-      const feedOf = async (kinds: string) =>
-        (
-          await m.app.request({
-            method: 'GET',
-            url: `/v1/activity/feed?scope=mine&kinds=${kinds}&limit=100`,
-            headers: { authorization: `Bearer ${user.token}` },
-          })
-        ).json().entries as { kind: string; activity: unknown }[];
+      const feedOf = (kind: string) => m.myFeed(user.token, kind);
       // Observed once before: the faucet's deposits are this user's balance changes so far.
       await m.refreshed(user.token);
       const deposits = (await feedOf('balance_change')).length;

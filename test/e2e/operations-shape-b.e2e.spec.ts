@@ -188,14 +188,8 @@ describe('reviewed operations, Shape B, over HTTP', () => {
         expect.objectContaining({ amount: '-10', asset: expect.objectContaining({ symbol: 'USDC' }) }),
       ]),
     });
-    const feed = (
-      await c.app.request({
-        method: 'GET',
-        url: '/v1/activity/feed?scope=mine&kinds=service_transaction',
-        headers: bearer(user.token),
-      })
-    ).json();
-    expect(feed.entries.map((e: JsonObject) => e.activity.transactionHash)).toEqual(
+    const feed = await c.myFeed(user.token, 'service_transaction');
+    expect(feed.map((e) => e.activity.transactionHash)).toEqual(
       expect.arrayContaining([swapped.receipts[0].hash]),
     );
     // The earlier success is untouched by what follows.

@@ -128,15 +128,9 @@ describe('reviewed operations, Shape A, over HTTP', () => {
 
     // The service's own transaction explains the payer's and the recipient's changes: no balance_change for them.
     await c.refreshed(user.token, {});
-    const changes = (
-      await c.app.request({
-        method: 'GET',
-        url: '/v1/activity/feed?scope=mine&kinds=balance_change&limit=100',
-        headers: bearer(user.token),
-      })
-    )
-      .json()
-      .entries.flatMap((e: { activity: { assetChanges: { amount: string }[] } }) => e.activity.assetChanges);
+    const changes = (await c.myFeed(user.token, 'balance_change')).flatMap(
+      (e) => (e.activity as { assetChanges: { amount: string }[] }).assetChanges,
+    );
     expect(changes.map((ch: { amount: string }) => ch.amount)).not.toContain('-12.5');
     expect(changes.map((ch: { amount: string }) => ch.amount)).not.toContain('12.5');
 
@@ -255,14 +249,7 @@ describe('reviewed operations, Shape A, over HTTP', () => {
       headers: bearer(user.token),
     });
     expect(activity.statusCode).toBe(404);
-    const feed = (
-      await c.app.request({
-        method: 'GET',
-        url: '/v1/activity/feed?scope=mine&kinds=service_transaction',
-        headers: bearer(user.token),
-      })
-    ).json();
-    expect(feed.entries).toEqual([]);
+    expect(await c.myFeed(user.token, 'service_transaction')).toEqual([]);
   });
 
   it('executes two ERC-20 swaps of one wallet approved at once, one after another', async () => {

@@ -65,6 +65,17 @@ export class SandboxTestClient {
     throw new Error('observation did not complete');
   }
 
+  /** The caller's own feed entries of one kind (`scope=mine`), newest first, at most 100. */
+  async myFeed(token: string, kind: string): Promise<JsonObject[]> {
+    const res = await this.app.request({
+      method: 'GET',
+      url: `/v1/activity/feed?scope=mine&kinds=${kind}&limit=100`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json().entries;
+  }
+
   /** Makes the next sandbox call of `target` misbehave (`mode`), once. */
   async fault(target: string, mode: string): Promise<void> {
     const res = await this.admin('/v1/sandbox/faults', { target, mode, count: 1 });
