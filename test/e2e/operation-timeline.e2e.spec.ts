@@ -69,4 +69,23 @@ describe('the audit timeline, over HTTP', () => {
     expect(refused.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'cursor' }] });
     expect((await events(other.user.token, op.id)).statusCode).toBe(404);
   });
+
+  it("refuses another list's cursor both ways: the operations list's on a timeline, a timeline's on the operations list", async () => {
+    const { user, op } = await executed();
+    const savings = (await c.post('/v1/wallets', user.token, { family: 'evm', name: 'More savings' })).json();
+    await c.createOperation(user.token, usdcSend(user.wallets[0].id, { walletId: savings.id }, '1'));
+    const list = (query: string) =>
+      c.app.request({ method: 'GET', url: `/v1/operations${query}`, headers: bearer(user.token) });
+    const listCursor = (await list('?limit=1')).json().nextCursor;
+    const timelineCursor = (await events(user.token, op.id, '?limit=1')).json().nextCursor;
+    expect(listCursor).toEqual(expect.any(String));
+    expect(timelineCursor).toEqual(expect.any(String));
+    for (const refused of [
+      await events(user.token, op.id, `?cursor=${listCursor}`),
+      await list(`?cursor=${timelineCursor}`),
+    ]) {
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'cursor' }] });
+    }
+  });
 });

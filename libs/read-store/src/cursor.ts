@@ -6,12 +6,18 @@ export interface CursorPosition {
   readonly id: string;
 }
 
-/** Both adapters share this format, so a cursor stays valid when the deployment switches stores. */
-export function encodeCursor(value: Scalar, id: string): string {
-  return Buffer.from(JSON.stringify([value, id]), 'utf8').toString('base64url');
+/**
+ * A cursor names the list it belongs to (`list`: the collection and its order, or the timeline) and
+ * the place in it, so a cursor taken from another list is refused instead of silently starting that
+ * list over or ending it. Both adapters share this format, so a cursor stays valid when the
+ * deployment switches stores.
+ */
+export function encodeCursor(list: string, value: Scalar, id: string): string {
+  return Buffer.from(JSON.stringify([list, value, id]), 'utf8').toString('base64url');
 }
 
-export function decodeCursor(text: string): CursorPosition {
+/** The place a cursor of `list` stands at; InvalidCursorError for anything else. */
+export function decodeCursor(text: string, list: string): CursorPosition {
   const bytes = Buffer.from(text, 'base64url');
   // Node decodes base64 leniently (skipping foreign characters); only the canonical form counts.
   if (bytes.length === 0 || bytes.toString('base64url') !== text) throw new InvalidCursorError();
@@ -21,10 +27,15 @@ export function decodeCursor(text: string): CursorPosition {
   } catch {
     throw new InvalidCursorError();
   }
-  if (!Array.isArray(parsed) || parsed.length !== 2) throw new InvalidCursorError();
-  const [value, id] = parsed as unknown[];
+  if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== list) throw new InvalidCursorError();
+  const [, value, id] = parsed as unknown[];
   if (typeof id !== 'string' || !isScalar(value)) throw new InvalidCursorError();
   return { value, id };
+}
+
+/** The list a collection query pages through: the collection and the field it is ordered by. */
+export function listOf(collection: string, orderBy: string): string {
+  return `${collection}.${orderBy}`;
 }
 
 function isScalar(value: unknown): value is Scalar {

@@ -132,14 +132,19 @@ export class OperationEventsHandler
         data: event.data,
       })),
       nextCursor:
-        last !== undefined && from + limit < events.length ? encodeCursor(last.revision, operationId) : null,
+        last !== undefined && from + limit < events.length
+          ? encodeCursor(TIMELINE, last.revision, operationId)
+          : null,
     };
   }
 }
 
+/** The list a timeline cursor belongs to (its place: a revision of the operation it names). */
+const TIMELINE = 'operationEvents';
+
 /** The revision a timeline cursor stands at: one of this operation's, from an earlier page. */
 function revisionAfter(cursor: string, operationId: string): number {
-  const { value, id } = decodeCursor(cursor);
+  const { value, id } = decodeCursor(cursor, TIMELINE);
   if (id !== operationId || typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0)
     throw new InvalidCursorError();
   return value;

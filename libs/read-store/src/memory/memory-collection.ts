@@ -1,4 +1,4 @@
-import { decodeCursor, encodeCursor } from '../cursor';
+import { decodeCursor, encodeCursor, listOf } from '../cursor';
 import { chooseIndex, storedName } from '../find-query';
 import type {
   CollectionSpec,
@@ -65,7 +65,8 @@ export class MemoryCollection<D extends StoredDocument> implements InProcessColl
   async find(query: FindQuery): Promise<Page<D>> {
     const spec = chooseIndex(this.name, this.spec.indexes, query);
     const index = this.indexes[this.spec.indexes.indexOf(spec)];
-    const after = query.after === undefined ? undefined : decodeCursor(query.after);
+    const list = listOf(this.spec.name, query.orderBy);
+    const after = query.after === undefined ? undefined : decodeCursor(query.after, list);
     const walkers = index.walkers(query.where, query.direction, after);
     const items: D[] = [];
     let last: IndexEntry | undefined;
@@ -73,7 +74,7 @@ export class MemoryCollection<D extends StoredDocument> implements InProcessColl
       const entry = takeNext(walkers, query.direction);
       if (entry === undefined) return { items, nextCursor: null };
       if (last !== undefined && items.length === query.limit) {
-        return { items, nextCursor: encodeCursor(last.value, last.id) };
+        return { items, nextCursor: encodeCursor(list, last.value, last.id) };
       }
       items.push(this.docs.get(entry.id)!);
       last = entry;

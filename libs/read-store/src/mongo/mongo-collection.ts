@@ -1,6 +1,6 @@
 import { extend } from '@vetted/kernel';
 import { MongoServerError, type Collection as DriverCollection } from 'mongodb';
-import { decodeCursor, encodeCursor } from '../cursor';
+import { decodeCursor, encodeCursor, listOf } from '../cursor';
 import { chooseIndex, storedName } from '../find-query';
 import type {
   Collection,
@@ -54,7 +54,8 @@ export class MongoCollection<D extends StoredDocument> implements Collection<D> 
 
   async find(query: FindQuery): Promise<Page<D>> {
     const index = chooseIndex(this.name, this.spec.indexes, query);
-    const after = query.after === undefined ? undefined : decodeCursor(query.after);
+    const list = listOf(this.spec.name, query.orderBy);
+    const after = query.after === undefined ? undefined : decodeCursor(query.after, list);
     await this.ready();
     const found = await this.driver
       .find(findFilter(query, after), { sort: findSort(query), limit: query.limit + 1, hint: index.name })
@@ -62,7 +63,7 @@ export class MongoCollection<D extends StoredDocument> implements Collection<D> 
     if (found.length <= query.limit) return { items: found as unknown as D[], nextCursor: null };
     const items = found.slice(0, query.limit) as unknown as D[];
     const last = items[items.length - 1] as unknown as Record<string, Scalar | undefined>;
-    return { items, nextCursor: encodeCursor(last[query.orderBy] ?? null, last._id as string) };
+    return { items, nextCursor: encodeCursor(list, last[query.orderBy] ?? null, last._id as string) };
   }
 
   async count(): Promise<number> {
