@@ -187,6 +187,10 @@ describe('bad input is refused and records nothing', () => {
     ['admin resolve: missing outcome', () => admin('/v1/sandbox/markets/none/resolve', {}), 400],
     ['explorer: not a hash', () => json('GET', '/v1/sandbox/explorer/tx/zzz', undefined, false), 400],
     ['unknown route', () => json('GET', '/v1/nothing-here'), 404],
+    ['operation id: 101 characters', () => json('GET', `/v1/operations/${'a'.repeat(101)}/events`), 400],
+    ['path segment: past any id', () => json('POST', `/v1/operations/${'a'.repeat(1001)}/approve`), 414],
+    ['path: bad percent-encoding', () => json('GET', '/v1/operations/%'), 400],
+    ['path: truncated percent-encoding', () => json('POST', '/v1/operations/%E0%A4%A/approve'), 400],
   ];
 
   it.each(cases)('%s', async (_name, build, status) => {

@@ -4,10 +4,16 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { Config } from '@vetted/kernel';
 import { Metrics, type PlatformOptions } from '@vetted/platform';
-import { type FastifyBaseLogger, LogController } from 'fastify';
+import {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify';
 import type pino from 'pino';
 import { AppModule } from './app.module';
-import { errorCodeOf } from './http/error-filter';
+import { errorCodeOf, sendError } from './http/error-filter';
 import { ReadYourWrites } from './http/read-your-writes';
 import { createLogger, NestPinoLogger } from './logger';
 
@@ -17,6 +23,8 @@ export interface AppOptions extends PlatformOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+/** The longest path parameter a route gets to see: longer ones answer 414 `URI_TOO_LONG`. */
+const MAX_PATH_PARAMETER = 1000;
 
 /** Builds the HTTP app, initialised (read models rebuilt) but not yet listening. */
 export async function createApp(config: Config, options: AppOptions = {}): Promise<NestFastifyApplication> {
@@ -28,6 +36,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     // No child logger per request: the lines we write carry the request id themselves.
     childLoggerFactory: (parent: FastifyBaseLogger) => parent,
     bodyLimit: config.bodyLimitBytes,
+    // A path parameter up to this length reaches its route, whose validation names it (400 at
+    // `operationId`), instead of Fastify's own 414 past 100 characters.
+    routerOptions: { maxParamLength: MAX_PATH_PARAMETER },
+    // What Fastify refuses before routing (bad percent-encoding, a longer parameter) answers with
+    // the error body and the request id too, not with Fastify's own body.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      void reply.header('x-request-id', request.id);
+      sendError(error, request, reply);
+    },
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();

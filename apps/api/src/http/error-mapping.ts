@@ -26,6 +26,16 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'send the body as application/json',
   },
+  FST_ERR_BAD_URL: {
+    status: 400,
+    code: 'MALFORMED_REQUEST',
+    message: 'the URL path is not valid percent-encoding',
+  },
+  FST_ERR_MAX_PARAM_LENGTH: {
+    status: 414,
+    code: 'URI_TOO_LONG',
+    message: 'a path parameter is too long',
+  },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
     status: 400,
     code: 'MALFORMED_REQUEST',
