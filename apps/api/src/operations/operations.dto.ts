@@ -1,19 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { PageParams } from '../http/page-params';
-import { Type } from 'class-transformer';
+import { QueryInteger } from '../http/query-integer';
 import { extend, type FieldError, ValidationFailed } from '@vetted/kernel';
-import {
-  IsIn,
-  IsInt,
-  IsObject,
-  IsOptional,
-  isUUID,
-  IsString,
-  IsUUID,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { IsIn, IsObject, IsOptional, isUUID, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
 import { shapeASchema } from './shape-a.docs';
 import { shapeBSchema } from './shape-b.docs';
 
@@ -52,9 +41,7 @@ export class ListOperationsParams extends PageParams {
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'Only operations paid from this wallet' })
   @IsOptional()
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
+  @QueryInteger(1)
   walletId?: number;
 }
 
