@@ -219,6 +219,16 @@ describe('bad input is refused and records nothing', () => {
     expect(res.json().error).toEqual({ code: 'MALFORMED_JSON', message: expect.any(String) });
   });
 
+  it('names a valid JSON body with a "__proto__" property a validation failure of the body, not malformed JSON', async () => {
+    const before = await t.head();
+    const res = await t.request(
+      raw('/v1/operations', `{"idempotencyKey":"${randomUUID()}","__proto__":{"a":1}}`),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'body' }] });
+    expect(await t.head()).toBe(before);
+  });
+
   it('reads an empty body with a JSON content type as no body', async () => {
     const before = await t.head();
     const create = await t.request(raw('/v1/operations', ''));

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { Config } from '@vetted/kernel';
+import { type Config, ValidationFailed } from '@vetted/kernel';
 import { Metrics, type PlatformOptions } from '@vetted/platform';
 import {
   type FastifyBaseLogger,
@@ -64,7 +64,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body.length === 0) done(null, undefined);
-    else json(request, body as string, done);
+    else
+      json(request, body as string, (error, parsed) => {
+        // Valid JSON refused by the prototype-poisoning check says so, instead of "not valid JSON".
+        if (error && isJson(body as string))
+          done(
+            ValidationFailed.field('body', 'must not have a "__proto__" or "constructor.prototype" property'),
+          );
+        else done(error, parsed);
+      });
   });
   const metrics = app.get(Metrics);
   const readYourWrites = app.get(ReadYourWrites);
@@ -117,4 +125,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
 
   await app.init();
   return app;
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }

@@ -21,8 +21,7 @@ export const POSITIVE_DECIMAL_MESSAGE =
   'must be a positive decimal such as "1.5" (no sign, exponent, separators or leading zeroes)';
 export const POSITIVE_DECIMAL_OR_MAX_MESSAGE =
   'must be a positive decimal such as "1.5" or "max" (no sign, exponent, separators or leading zeroes)';
-export const POSITIVE_RAW_MESSAGE =
-  'must be a positive integer in raw base units, digits only, without leading zeroes';
+export const POSITIVE_RAW_MESSAGE = `must be a positive integer in raw base units, digits only, without leading zeroes, at most ${MAX_RAW_DIGITS} digits (a uint256)`;
 
 export function isDecimal(value: unknown): value is string {
   return typeof value === 'string' && value.length <= MAX_DECIMAL_LENGTH && DECIMAL.test(value);

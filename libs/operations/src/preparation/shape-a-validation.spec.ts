@@ -90,6 +90,13 @@ describe('readShapeAOperation', () => {
     });
   });
 
+  it('names the 78-digit limit of a raw integer that is otherwise well formed', () => {
+    const quoteFloor = { sellRaw: '9'.repeat(79), receiveRaw: '1' };
+    expect(fieldsOf({ ...swap, swapIntent: { ...swap.swapIntent, quoteFloor } })).toEqual({
+      'operation.swapIntent.quoteFloor.sellRaw': expect.stringMatching(/at most 78 digits/),
+    });
+  });
+
   it('reads amounts with the exact decimal grammar', () => {
     const at = 'operation.swapIntent.amount';
     for (const amount of ['0', '0.00', '-1', '1e6', '1,000', ' 1', '.5', '1.', 'MAX', 1.5])
