@@ -1,3 +1,5 @@
+import { createServer, type AddressInfo } from 'node:net';
+import { once } from 'node:events';
 import { loadConfig } from '@vetted/kernel';
 import { startTestApp } from '../../../test/support/test-app';
 import { replay } from './replay';
@@ -33,6 +35,8 @@ describe('cli', () => {
       expect(out.join('\n')).toMatch(
         /replayed feed over 10 events of \$all: applied the 2 of its types, 2 documents/,
       );
+      // The in-process read store: the output says the copy was the CLI's own, not the API's.
+      expect(out.join('\n')).toMatch(/a copy inside the CLI/);
       expect(await replay(config, 'nope')).toBe(64);
     } finally {
       log.mockRestore();
@@ -116,6 +120,30 @@ describe('cli submit, bad files', () => {
         expect(await submit(options(path.join(dir, 'bad.json')))).toBe(65);
         expect(errors.pop()).toMatch(/bad\.json does not hold a JSON object/);
       }
+    } finally {
+      error.mockRestore();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('exits 69 naming the address when the API cannot be reached', async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), 'vetted-submit-'));
+    const errors: string[] = [];
+    const error = jest.spyOn(console, 'error').mockImplementation((line: string) => void errors.push(line));
+    try {
+      const file = path.join(dir, 'intent.json');
+      await writeFile(file, JSON.stringify({ type: 'send' }));
+      // A port just freed: nothing listens there, so the real fetch fails to connect.
+      const server = createServer().listen(0, '127.0.0.1');
+      await once(server, 'listening');
+      const { port } = server.address() as AddressInfo;
+      await new Promise((resolve) => server.close(resolve));
+      expect(await submit({ file, url: `http://127.0.0.1:${port}/`, token: 't' })).toBe(69);
+      expect(errors.pop()).toMatch(
+        new RegExp(
+          `^cannot reach http://127\\.0\\.0\\.1:${port}/v1/operations: fetch failed \\(.*ECONNREFUSED`,
+        ),
+      );
     } finally {
       error.mockRestore();
       await rm(dir, { recursive: true, force: true });

@@ -12,7 +12,7 @@ Commands:
   replay --projection <name>     rebuild one read model from $all, with a progress bar
   submit --file <intent.json>    create a Shape B operation from a file (an intent, or { idempotencyKey, intent })
          [--url <api>] [--token <bearer>] [--key <uuid>]
-                                 url defaults to VETTED_URL or http://localhost:3000, token to VETTED_TOKEN;
+                                 url defaults to VETTED_URL or http://localhost:$PORT (3000), token to VETTED_TOKEN;
                                  without a key, the same file always gets the same key (a rerun replays)
 
 Configuration comes from the same environment variables as the API (DATA_DIR, EVENT_STORE, READ_STORE, ...).`;
@@ -41,7 +41,7 @@ async function main(argv: string[]): Promise<number> {
       console.error('submit needs --file <intent.json> and a token (--token or VETTED_TOKEN)');
       return 64;
     }
-    const url = values.url ?? process.env.VETTED_URL ?? 'http://localhost:3000';
+    const url = values.url ?? process.env.VETTED_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
     return submit({ file: values.file, url, token, key: values.key });
   }
   const config = loadConfig();

@@ -49,6 +49,11 @@ export async function replay(config: Config, name: string): Promise<number> {
       `replayed ${name} over ${total} events of $all: applied the ${events} of its types, ${documents} documents,` +
         ` in ${seconds.toFixed(1)} s (${Math.round(total / Math.max(seconds, 0.001))} events/s)`,
     );
+    if (!readStore.durable)
+      console.log(
+        `(read store: ${config.readStore}: this was a copy inside the CLI, which checks and times the projection;` +
+          ' a running API rebuilds its own in-process read models at its boot)',
+      );
     return 0;
   } finally {
     await store.close();

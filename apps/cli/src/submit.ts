@@ -23,7 +23,8 @@ export interface SubmitOptions {
  * (`{ "idempotencyKey", "intent" }`). Without a key, the key is a UUIDv5 of the intent's canonical
  * JSON: submitting the same file again returns the same operation instead of creating another.
  * Prints the answer; exit 0 for a created or replayed operation, 1 for a refusal, 66 for a file
- * that cannot be read and 65 for one that holds no JSON object (sysexits), nothing sent.
+ * that cannot be read, 65 for one that holds no JSON object and 69 when the API cannot be reached
+ * (sysexits), nothing sent.
  */
 export async function submit(options: SubmitOptions): Promise<number> {
   let text: string;
@@ -45,11 +46,21 @@ export async function submit(options: SubmitOptions): Promise<number> {
       ? parsed.idempotencyKey
       : uuidV5(`cli-submit:${canonicalJson(intent)}`));
   const http = options.http ?? fetch;
-  const response = await http(`${options.url.replace(/\/$/, '')}/v1/operations`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
-    body: JSON.stringify({ idempotencyKey, intent }),
-  });
+  const endpoint = `${options.url.replace(/\/$/, '')}/v1/operations`;
+  let response: Awaited<ReturnType<typeof http>>;
+  try {
+    response = await http(endpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
+      body: JSON.stringify({ idempotencyKey, intent }),
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { message?: string } }).cause?.message;
+    console.error(
+      `cannot reach ${endpoint}: ${(error as Error).message}${cause ? ` (${cause})` : ''}; is the API running there? (--url or VETTED_URL)`,
+    );
+    return 69;
+  }
   const answer = await response.text();
   console.log(answer);
   if (response.status === 200)
