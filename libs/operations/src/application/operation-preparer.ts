@@ -18,8 +18,8 @@ import {
   SWAP_QUOTER,
   TOKEN_DIRECTORY,
 } from '@vetted/venues';
-import type { OperationCreatedData } from '../domain';
-import type { PreparationPorts } from '../preparation';
+import type { CapturedAction, OperationCreatedData } from '../domain';
+import type { PreparationPorts, PreparationWallet } from '../preparation';
 import { prepareShapeA } from '../preparation';
 import { INTENT_PATH, prepareShapeB, readShapeBIntent, type ShapeBIntent } from '../shape-b';
 import { preparationWallets } from './preparation-wallets';
@@ -33,7 +33,15 @@ export type CreateRequest = { shape: 'A'; operation: unknown } | { shape: 'B'; i
 /** What a prepared operation records, besides who asked and when. */
 export type PreparedRecord = Pick<
   OperationCreatedData,
-  'shape' | 'kind' | 'walletId' | 'creationRequest' | 'actions' | 'action' | 'review' | 'continuation'
+  | 'shape'
+  | 'kind'
+  | 'walletId'
+  | 'creationRequest'
+  | 'actions'
+  | 'action'
+  | 'review'
+  | 'continuation'
+  | 'deliversToOwnWallet'
 >;
 
 /**
@@ -76,6 +84,7 @@ export class OperationPreparer {
       walletId: wallet.id,
       creationRequest: operation,
       actions: prepared.actions,
+      ...ownDelivery(prepared.actions, wallets),
     };
   }
 
@@ -98,6 +107,23 @@ export class OperationPreparer {
       action: prepared.action,
       review: prepared.review,
       continuation: prepared.continuation,
+      ...ownDelivery(prepared.actions, wallets),
     };
   }
+}
+
+/**
+ * Whether a transfer goes to another of the caller's active wallets, however the request named it
+ * (recorded only when it does, so other operations' events stay as they were).
+ */
+function ownDelivery(
+  actions: readonly CapturedAction[],
+  wallets: readonly PreparationWallet[],
+): Pick<PreparedRecord, 'deliversToOwnWallet'> {
+  const own = actions.some((action) => {
+    if (action.kind !== 'chain' || action.tx.kind !== 'transfer') return false;
+    const { to } = action.tx;
+    return wallets.some((wallet) => !wallet.archived && wallet.address === to);
+  });
+  return own ? { deliversToOwnWallet: true } : {};
 }

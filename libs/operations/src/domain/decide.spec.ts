@@ -6,6 +6,7 @@ import {
   OperationNoLongerApprovable,
   SourceWalletUnavailable,
 } from './errors';
+import type { CapturedAction } from './actions';
 import type { LegReceipt, OperationCreatedData, OperationEvent } from './events';
 import { operationDecider } from './operation-decider';
 
@@ -256,6 +257,46 @@ describe('operation decider, execution outcomes', () => {
       .given([created, approved, submitted(0), settled(0), submitted(1)])
       .when(settle(1))
       .then([settled(1), succeeded]);
+  });
+
+  it('names the delivery of a send to an own wallet, whether the request named its id or preparation found its address', () => {
+    const transfer: CapturedAction = {
+      kind: 'chain',
+      tx: {
+        kind: 'transfer',
+        network: 'base',
+        from: '0xA',
+        to: '0xB',
+        token: '0xT',
+        amountRaw: '5',
+      },
+    };
+    const sent = (data: Partial<OperationCreatedData>): OperationEvent => ({
+      type: 'OperationCreated',
+      data: { ...request, actions: [transfer], ...data },
+    });
+    const done = (creation: OperationEvent, deliveredTo: string | null): OperationEvent => {
+      const { creationRequest } = creation.data as OperationCreatedData;
+      return {
+        type: 'OperationSucceeded',
+        data: { operationId, at, ...facts([receipt()]), creationRequest, deliveredTo },
+      };
+    };
+    const byAddress = sent({
+      creationRequest: { sendIntent: { to: { address: '0xB' } } },
+      deliversToOwnWallet: true,
+    });
+    const byId = sent({ creationRequest: { sendIntent: { to: { walletId: 2 } } } });
+    const external = sent({ creationRequest: { sendIntent: { to: { address: '0xB' } } } });
+    for (const [creation, deliveredTo] of [
+      [byAddress, '0xB'],
+      [byId, '0xB'],
+      [external, null],
+    ] as const)
+      spec
+        .given([creation, approved, submitted(0)])
+        .when(settle(0))
+        .then([settled(0), done(creation, deliveredTo)]);
   });
 
   it("records a leg's settlement and the next leg's intent in one append; never an intent past the last leg", () => {

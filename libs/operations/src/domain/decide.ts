@@ -9,8 +9,8 @@ import {
   RefreshNotAvailable,
   SourceWalletUnavailable,
 } from './errors';
-import { type CapturedAction, submissionIdOf } from './actions';
-import type { LegReceipt, OperationEvent, OperationOutcomeFacts } from './events';
+import { submissionIdOf } from './actions';
+import type { LegReceipt, OperationCreatedData, OperationEvent, OperationOutcomeFacts } from './events';
 import type { ExistingOperation, OperationState } from './state';
 
 /**
@@ -36,7 +36,7 @@ export function decideOperation(command: OperationCommand, state: OperationState
       kind,
       creationRequest,
       receipts: extra ? [...receipts, extra] : receipts,
-      ...parties(state.op.actions, state.op.creationRequest),
+      ...parties(state.op),
     };
   };
   switch (command.type) {
@@ -209,24 +209,26 @@ function isSwap(op: ExistingOperation['op']): boolean {
 }
 
 /** Who pays, where a swap delivers when elsewhere, and a cross-network route, as the captured actions say. */
-function parties(
-  actions: readonly CapturedAction[],
-  creationRequest: unknown,
-): Pick<OperationOutcomeFacts, 'payer' | 'deliveredTo' | 'route'> {
-  // A send's target is the user's own only when the request named one of their wallets (Shape A
-  // `sendIntent.to`, Shape B `to`).
+function parties({
+  actions,
+  creationRequest,
+  deliversToOwnWallet,
+}: OperationCreatedData): Pick<OperationOutcomeFacts, 'payer' | 'deliveredTo' | 'route'> {
+  // A send's target is the user's own when the request named one of their wallets (Shape A
+  // `sendIntent.to`, Shape B `to`), or its address was one of theirs at preparation.
   const request = creationRequest as {
     sendIntent?: { to?: { walletId?: unknown } };
     to?: { walletId?: unknown };
   } | null;
-  const toOwnWallet = (request?.sendIntent?.to ?? request?.to)?.walletId;
+  const toOwnWallet =
+    deliversToOwnWallet === true || (request?.sendIntent?.to ?? request?.to)?.walletId !== undefined;
   let payer: string | null = null;
   let deliveredTo: string | null = null;
   let route: OperationOutcomeFacts['route'] = null;
   for (const action of actions) {
     if (action.kind === 'chain') {
       payer ??= action.tx.from;
-      if (action.tx.kind === 'transfer' && toOwnWallet !== undefined) deliveredTo = action.tx.to;
+      if (action.tx.kind === 'transfer' && toOwnWallet) deliveredTo = action.tx.to;
       if (action.tx.kind === 'swap') {
         if (action.tx.recipient && action.tx.recipient !== action.tx.from) deliveredTo = action.tx.recipient;
         if (action.tx.assetOut.network !== action.tx.network)

@@ -51,6 +51,11 @@ export interface OperationCreatedData {
   continuation?: Continuation | null;
   /** The operation this one re-reviews with a fresh quote (`refresh`). */
   supersedes?: string | null;
+  /**
+   * A send delivers to one of the caller's own wallets, named by its address rather than its id
+   * (preparation knows the caller's wallets; the decider does not): the activity item shows its side.
+   */
+  deliversToOwnWallet?: boolean;
 }
 
 /** A prerequisite's successor: its intent, a label a person reads, the wallet it runs on. */

@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { USDC_ADDRESSES } from '@vetted/sandbox';
+import { usdcSend } from '../support/operation-bodies';
+import { type JsonObject, SandboxTestClient } from '../support/sandbox-client';
+import { bearer } from '../support/test-app';
+
+const USDC = USDC_ADDRESSES.base;
+
+/**
+ * A send to another of the caller's own wallets, named by its address instead of its id: the
+ * activity item shows what that wallet received, as it does for a send named by wallet id, and a
+ * refresh of that wallet finds nothing unexplained.
+ */
+describe('a send to an own wallet named by its address, over HTTP', () => {
+  let c: SandboxTestClient;
+  beforeAll(async () => {
+    c = await SandboxTestClient.start();
+  });
+  afterAll(() => c.app.close());
+
+  async function funded() {
+    const user = await c.app.signUp();
+    const evm = user.wallets.find((w) => w.family === 'evm')!;
+    await c.faucet(user.token, evm.id, 'base', null, '1');
+    await c.faucet(user.token, evm.id, 'base', USDC, '100');
+    const savings = (await c.post('/v1/wallets', user.token, { family: 'evm', name: 'Savings' })).json();
+    // Observed once before: the faucet's deposits are this user's balance changes so far.
+    await c.refreshed(user.token);
+    return { user, evm, savings };
+  }
+
+  async function activityOf(token: string, id: string): Promise<JsonObject> {
+    const res = await c.app.request({
+      method: 'GET',
+      url: `/v1/activity/operation?operationId=${id}`,
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    return res.json();
+  }
+
+  async function expectReceived(token: string, id: string, address: string, amount: string) {
+    expect((await activityOf(token, id)).assetChanges).toContainEqual(
+      expect.objectContaining({ walletAddress: address, amount, kind: 'transfer' }),
+    );
+    const before = (await c.myFeed(token, 'balance_change')).length;
+    await c.refreshed(token);
+    expect(await c.myFeed(token, 'balance_change')).toHaveLength(before);
+  }
+
+  it('Shape A, the address in lowercase', async () => {
+    const { user, evm, savings } = await funded();
+    const done = await c.run(
+      user.token,
+      usdcSend(evm.id, { address: savings.address.toLowerCase() }, '3.333333'),
+    );
+    expect(done.state).toBe('done');
+    await expectReceived(user.token, done.id as string, savings.address, '3.333333');
+  });
+
+  it('Shape B', async () => {
+    const { user, evm, savings } = await funded();
+    const intent = {
+      type: 'send',
+      walletId: evm.id,
+      asset: { network: 'base', asset: USDC },
+      amount: '1.5',
+      to: { address: savings.address },
+    };
+    const created = await c.post('/v1/operations', user.token, { idempotencyKey: randomUUID(), intent });
+    expect(created.statusCode).toBe(201);
+    const approved = await c.post(`/v1/operations/${created.json().id}/approve`, user.token, {});
+    expect(approved.json().state).toBe('succeeded');
+    await expectReceived(user.token, created.json().id, savings.address, '1.5');
+  });
+});
