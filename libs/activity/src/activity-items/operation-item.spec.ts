@@ -68,6 +68,55 @@ describe('an operation activity item', () => {
     ]);
   });
 
+  it('titles a deposit into a venue and a withdrawal from it with the token, the amount and the venue', () => {
+    const usdc = (network: string, from: string | null, to: string | null, amountRaw: string): Transfer => ({
+      network,
+      token: network === 'perps' ? 'USDC' : USDC,
+      from,
+      to,
+      amountRaw,
+      purpose: 'value',
+      symbol: network === 'polygon' ? 'pUSD' : 'USDC',
+      decimals: 6,
+    });
+    const title = (
+      kind: string,
+      transfers: Transfer[],
+      facts: Pick<SettledOperation, 'venueTransfer'> | Pick<SettledOperation, 'route'>,
+      done = true,
+    ) =>
+      operationActivityItem(
+        extend(settled(kind, [receipt(transfers[0].network, transfers)], done ? 'done' : 'failed'), facts),
+      ).title;
+    // Into the prediction venue's deposit wallet, and out of it (recorded at preparation).
+    const toPredict = [usdc('polygon', PAYER, OTHER, '5000000')];
+    expect(title('send', toPredict, { venueTransfer: { direction: 'deposit', venue: 'Predict' } })).toBe(
+      'Deposited 5 pUSD to Predict',
+    );
+    expect(title('send', toPredict, { venueTransfer: { direction: 'withdrawal', venue: 'Predict' } })).toBe(
+      'Withdrew 5 pUSD from Predict',
+    );
+    // Swaps onto the perp venue's network and off it.
+    const onto = [usdc('base', PAYER, POOL, '2000000'), usdc('perps', null, PAYER, '2000000')];
+    expect(title('swap', onto, { route: { source: 'base', destination: 'perps' } })).toBe(
+      'Deposited 2 USDC to the perp venue',
+    );
+    const off = [usdc('perps', PAYER, null, '1500000'), usdc('arbitrum', null, PAYER, '1500000')];
+    expect(title('swap', off, { route: { source: 'perps', destination: 'arbitrum' } })).toBe(
+      'Withdrew 1.5 USDC from the perp venue',
+    );
+    expect(
+      title(
+        'swap',
+        [eth(PAYER, null, '1', 'fee')],
+        { route: { source: 'base', destination: 'perps' } },
+        false,
+      ),
+    ).toBe('Deposit to the perp venue failed');
+    // Other swaps and sends keep their titles.
+    expect(title('send', toPredict, { route: null })).toBe('Sent 5 pUSD');
+  });
+
   it('titles a close that filled only part of the position as partly closed', () => {
     const close = (status: string) =>
       operationActivityItem(

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@vetted/event-store';
 import { EVENT_STORE } from '@vetted/event-store';
-import { ValidationFailed } from '@vetted/kernel';
+import { ValidationFailed, extend } from '@vetted/kernel';
 import type {
   ChainClient,
   PerpVenue,
@@ -42,6 +42,7 @@ export type PreparedRecord = Pick<
   | 'review'
   | 'continuation'
   | 'deliversToOwnWallet'
+  | 'venueTransfer'
 >;
 
 /**
@@ -84,7 +85,7 @@ export class OperationPreparer {
       walletId: wallet.id,
       creationRequest: operation,
       actions: prepared.actions,
-      ...ownDelivery(prepared.actions, wallets),
+      ...delivery(prepared.actions, wallets, wallet),
     };
   }
 
@@ -107,23 +108,32 @@ export class OperationPreparer {
       action: prepared.action,
       review: prepared.review,
       continuation: prepared.continuation,
-      ...ownDelivery(prepared.actions, wallets),
+      ...delivery(prepared.actions, wallets, wallet),
     };
   }
 }
 
 /**
- * Whether a transfer goes to another of the caller's active wallets, however the request named it
- * (recorded only when it does, so other operations' events stay as they were).
+ * Where a transfer goes, as far as the caller's wallets tell: to another of their active wallets
+ * (however the request named it), into a venue through their deposit wallet there, or out of the
+ * venue from it. Recorded only when there is something to say, so other operations' events stay as
+ * they were.
  */
-function ownDelivery(
+function delivery(
   actions: readonly CapturedAction[],
   wallets: readonly PreparationWallet[],
-): Pick<PreparedRecord, 'deliversToOwnWallet'> {
-  const own = actions.some((action) => {
-    if (action.kind !== 'chain' || action.tx.kind !== 'transfer') return false;
+  payer: PreparationWallet,
+): Pick<PreparedRecord, 'deliversToOwnWallet' | 'venueTransfer'> {
+  for (const action of actions) {
+    if (action.kind !== 'chain' || action.tx.kind !== 'transfer') continue;
     const { to } = action.tx;
-    return wallets.some((wallet) => !wallet.archived && wallet.address === to);
-  });
-  return own ? { deliversToOwnWallet: true } : {};
+    const recipient = wallets.find((wallet) => !wallet.archived && wallet.address === to);
+    if (recipient?.venue)
+      return { deliversToOwnWallet: true, venueTransfer: { direction: 'deposit', venue: recipient.venue } };
+    const own = recipient ? { deliversToOwnWallet: true } : {};
+    return payer.venue
+      ? extend(own, { venueTransfer: { direction: 'withdrawal' as const, venue: payer.venue } })
+      : own;
+  }
+  return {};
 }

@@ -213,7 +213,8 @@ function parties({
   actions,
   creationRequest,
   deliversToOwnWallet,
-}: OperationCreatedData): Pick<OperationOutcomeFacts, 'payer' | 'deliveredTo' | 'route'> {
+  venueTransfer,
+}: OperationCreatedData): Pick<OperationOutcomeFacts, 'payer' | 'deliveredTo' | 'route' | 'venueTransfer'> {
   // A send's target is the user's own when the request named one of their wallets (Shape A
   // `sendIntent.to`, Shape B `to`), or its address was one of theirs at preparation.
   const request = creationRequest as {
@@ -236,7 +237,7 @@ function parties({
       }
     } else payer ??= action.order.address;
   }
-  return { payer, deliveredTo, route };
+  return venueTransfer ? { payer, deliveredTo, route, venueTransfer } : { payer, deliveredTo, route };
 }
 
 /** Legs run one after another: a new leg starts only after every earlier one settled. */

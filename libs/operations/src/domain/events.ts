@@ -56,6 +56,14 @@ export interface OperationCreatedData {
    * (preparation knows the caller's wallets; the decider does not): the activity item shows its side.
    */
   deliversToOwnWallet?: boolean;
+  /** A transfer into or out of the caller's deposit wallet at a venue (activity titles name it). */
+  venueTransfer?: VenueTransfer;
+}
+
+/** Value moved into a venue (`deposit`) or out of it (`withdrawal`), named as people know the venue. */
+export interface VenueTransfer {
+  direction: 'deposit' | 'withdrawal';
+  venue: string;
 }
 
 /** A prerequisite's successor: its intent, a label a person reads, the wallet it runs on. */
@@ -81,6 +89,8 @@ export interface OperationOutcomeFacts {
   deliveredTo: string | null;
   /** A swap's source and destination networks, when the captured route crosses networks. */
   route: { source: string; destination: string } | null;
+  /** Present when the operation moved value into or out of a venue's deposit wallet. */
+  venueTransfer?: VenueTransfer;
 }
 
 /** Every event of an operation stream (`operation-<uuid>`). */

@@ -15,6 +15,8 @@ export interface PreparationWallet {
   /** Canonical form: EIP-55 for EVM, base58 for Solana. */
   address: string;
   archived: boolean;
+  /** The venue whose deposit wallet this is (a prediction venue's), absent for a regular wallet. */
+  venue?: string;
 }
 
 export interface PreparationPorts {

@@ -10,7 +10,7 @@ import type { FeedEntryDocument } from './feed-entry';
 
 export const feedCollection = {
   name: 'feed',
-  version: 4,
+  version: 5,
   // Entries are ordered by `_version`, the `$all` position key of the event that made them.
   // Without a kinds filter a query asks for every kind: two indexes serve all four queries.
   indexes: [
