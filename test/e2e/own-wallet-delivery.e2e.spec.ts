@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { USDC_ADDRESSES } from '@vetted/sandbox';
-import { usdcSend } from '../support/operation-bodies';
+import { baseSwap, usdcSend } from '../support/operation-bodies';
 import { type JsonObject, SandboxTestClient } from '../support/sandbox-client';
 import { bearer } from '../support/test-app';
 
@@ -56,6 +56,35 @@ describe('a send to an own wallet named by its address, over HTTP', () => {
     );
     expect(done.state).toBe('done');
     await expectReceived(user.token, done.id as string, savings.address, '3.333333');
+  });
+
+  it('approval refuses to deliver into an own wallet archived since the review: 400, nothing moves, the review can be discarded', async () => {
+    const { user, evm, savings } = await funded();
+    const swap = baseSwap(evm.id, USDC, null, '1', { sellRaw: '1000000', receiveRaw: '1' });
+    const reviews = [
+      usdcSend(evm.id, { walletId: savings.id }, '2'),
+      usdcSend(evm.id, { address: savings.address }, '1'),
+      { ...swap, swapIntent: { ...swap.swapIntent, toWalletId: savings.id } },
+    ];
+    const ids: string[] = [];
+    for (const review of reviews) {
+      const created = await c.createOperation(user.token, review);
+      expect(created.statusCode).toBe(201);
+      ids.push(created.json().id);
+    }
+    expect((await c.post(`/v1/wallets/${savings.id}/archive`, user.token, {})).statusCode).toBe(200);
+    const before = await c.balances(user.token, evm.id);
+    for (const id of ids) {
+      const refused = await c.post(`/v1/operations/${id}/approve`, user.token, {});
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.code).toBe('RECIPIENT_WALLET_UNAVAILABLE');
+      expect((await c.getOperation(user.token, id)).json().state).toBe('awaitingApproval');
+      expect((await c.post(`/v1/operations/${id}/discard`, user.token, {})).json().state).toBe('dismissed');
+    }
+    expect(await c.balances(user.token, evm.id)).toEqual(before);
+    // A new review cannot name it either, by id or by address.
+    for (const to of [{ walletId: savings.id }, { address: savings.address }])
+      expect((await c.createOperation(user.token, usdcSend(evm.id, to, '1'))).statusCode).toBe(400);
   });
 
   it('Shape B', async () => {

@@ -180,7 +180,9 @@ export class OperationsController {
   @ApiNoBody()
   @ApiResponse({ status: 200, schema: EITHER_SHAPE })
   @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409], {
-    400: 'SOURCE_WALLET_UNAVAILABLE (archived or missing source wallet), NOT_APPROVABLE, or a bad id/body',
+    400:
+      'SOURCE_WALLET_UNAVAILABLE (archived or missing source wallet), RECIPIENT_WALLET_UNAVAILABLE (the own wallet ' +
+      'it delivers to was archived since the review), NOT_APPROVABLE, or a bad id/body',
     409: 'OPERATION_DISMISSED: a dismissed or canceled operation is no longer approvable',
   })
   async approve(

@@ -4,7 +4,13 @@ import { accountDecider } from '@vetted/accounts';
 import type { CommandOutcome, EventMetadata, EventStore } from '@vetted/event-store';
 import { EVENT_STORE, accountStream, handleCommand, loadState, operationStream } from '@vetted/event-store';
 import { CLOCK, type Clock, NotFound } from '@vetted/kernel';
-import type { ExistingOperation, OperationCommand, OperationEvent, OperationState } from '../domain';
+import type {
+  ExistingOperation,
+  OperationCommand,
+  OperationCreatedData,
+  OperationEvent,
+  OperationState,
+} from '../domain';
 import { operationDecider } from '../domain';
 
 export type OperationOutcome = CommandOutcome<OperationState, OperationEvent>;
@@ -64,13 +70,18 @@ export class ApproveOperationHandler
   async execute({ userId, operationId, metadata }: ApproveOperationCommand): Promise<OperationOutcome> {
     const operation = await ownOperation(this.store, userId, operationId);
     const account = await loadState(this.store, accountStream(userId), accountDecider);
-    const wallet = account.status === 'active' ? account.wallets.get(operation.op.walletId) : undefined;
-    const sourceWalletActive = wallet !== undefined && !wallet.archived && wallet.address !== null;
-    return this.decide(
-      operationId,
-      { type: 'ApproveOperation', data: { userId, sourceWalletActive, at: this.clock.now().toISOString() } },
-      metadata,
-    );
+    const active = (walletId: number): boolean => {
+      const wallet = account.status === 'active' ? account.wallets.get(walletId) : undefined;
+      return wallet !== undefined && !wallet.archived && wallet.address !== null;
+    };
+    const recipient = recipientWalletOf(operation.op);
+    const data = {
+      userId,
+      sourceWalletActive: active(operation.op.walletId),
+      ...(recipient === undefined ? {} : { recipientWalletActive: active(recipient) }),
+      at: this.clock.now().toISOString(),
+    };
+    return this.decide(operationId, { type: 'ApproveOperation', data }, metadata);
   }
 }
 
@@ -91,4 +102,19 @@ export class DiscardOperationHandler
       metadata,
     );
   }
+}
+
+/**
+ * The caller's other wallet an operation delivers to: recorded by preparation, or (for operations
+ * recorded before it was) named by id in the request: a send's `to.walletId`, a swap's `toWalletId`.
+ */
+function recipientWalletOf(op: OperationCreatedData): number | undefined {
+  if (op.recipientWalletId !== undefined) return op.recipientWalletId;
+  const request = op.creationRequest as {
+    sendIntent?: { to?: { walletId?: unknown } };
+    swapIntent?: { toWalletId?: unknown };
+    to?: { walletId?: unknown };
+  } | null;
+  const named = request?.sendIntent?.to?.walletId ?? request?.to?.walletId ?? request?.swapIntent?.toWalletId;
+  return typeof named === 'number' ? named : undefined;
 }

@@ -41,7 +41,7 @@ export type PreparedRecord = Pick<
   | 'action'
   | 'review'
   | 'continuation'
-  | 'deliversToOwnWallet'
+  | 'recipientWalletId'
   | 'venueTransfer'
 >;
 
@@ -114,23 +114,27 @@ export class OperationPreparer {
 }
 
 /**
- * Where a transfer goes, as far as the caller's wallets tell: to another of their active wallets
- * (however the request named it), into a venue through their deposit wallet there, or out of the
- * venue from it. Recorded only when there is something to say, so other operations' events stay as
- * they were.
+ * Where value goes, as far as the caller's wallets tell: to another of their active wallets (a
+ * transfer's target or a swap's recipient, however the request named it), into a venue through
+ * their deposit wallet there, or out of the venue from it. Recorded only when there is something to
+ * say, so other operations' events stay as they were.
  */
 function delivery(
   actions: readonly CapturedAction[],
   wallets: readonly PreparationWallet[],
   payer: PreparationWallet,
-): Pick<PreparedRecord, 'deliversToOwnWallet' | 'venueTransfer'> {
+): Pick<PreparedRecord, 'recipientWalletId' | 'venueTransfer'> {
   for (const action of actions) {
-    if (action.kind !== 'chain' || action.tx.kind !== 'transfer') continue;
-    const { to } = action.tx;
+    if (action.kind !== 'chain') continue;
+    const { tx } = action;
+    const to =
+      tx.kind === 'transfer' ? tx.to : tx.kind === 'swap' && tx.recipient !== tx.from ? tx.recipient : null;
+    if (to === null || to === undefined) continue;
     const recipient = wallets.find((wallet) => !wallet.archived && wallet.address === to);
+    const own = recipient ? { recipientWalletId: recipient.id } : {};
+    if (tx.kind !== 'transfer') return own;
     if (recipient?.venue)
-      return { deliversToOwnWallet: true, venueTransfer: { direction: 'deposit', venue: recipient.venue } };
-    const own = recipient ? { deliversToOwnWallet: true } : {};
+      return extend(own, { venueTransfer: { direction: 'deposit' as const, venue: recipient.venue } });
     return payer.venue
       ? extend(own, { venueTransfer: { direction: 'withdrawal' as const, venue: payer.venue } })
       : own;

@@ -2,8 +2,14 @@ import type { LegEffect, LegReceipt, OperationCreatedData, SuccessorRelation } f
 
 export type OperationCommand =
   | { type: 'CreateOperation'; data: OperationCreatedData }
-  /** `sourceWalletActive`: the handler looked the paying wallet up (archived or missing: false). */
-  | { type: 'ApproveOperation'; data: { userId: string; sourceWalletActive: boolean; at: string } }
+  /**
+   * `sourceWalletActive`: the handler looked the paying wallet up (archived or missing: false);
+   * `recipientWalletActive`: the same for the caller's wallet it delivers to, when there is one.
+   */
+  | {
+      type: 'ApproveOperation';
+      data: { userId: string; sourceWalletActive: boolean; recipientWalletActive?: boolean; at: string };
+    }
   | { type: 'DiscardOperation'; data: { userId: string; at: string } }
   | { type: 'CancelOperation'; data: { reason: string; at: string } }
   /** `quoteStale`: for a refresh of an unapproved review, the handler found its quote can no longer execute. */

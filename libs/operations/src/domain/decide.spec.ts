@@ -4,6 +4,7 @@ import {
   IdempotencyConflict,
   LegOutOfOrder,
   OperationNoLongerApprovable,
+  RecipientWalletUnavailable,
   SourceWalletUnavailable,
 } from './errors';
 import type { CapturedAction } from './actions';
@@ -156,6 +157,21 @@ describe('operation decider, Shape A table', () => {
       .thenThrows(SourceWalletUnavailable, (e) => expect(e.status).toBe(400));
   });
 
+  it('awaitingApproval + approve with the wallet it delivers to archived since the review: 400, nothing recorded', () => {
+    const approveTo = (recipientWalletActive: boolean) => ({
+      type: 'ApproveOperation' as const,
+      data: { userId, sourceWalletActive: true, recipientWalletActive, at },
+    });
+    spec
+      .given([created])
+      .when(approveTo(false))
+      .thenThrows(RecipientWalletUnavailable, (e) => expect(e.code).toBe('RECIPIENT_WALLET_UNAVAILABLE'));
+    spec
+      .given([created])
+      .when(approveTo(true))
+      .then([approved, submitted(0)]);
+  });
+
   it.each([
     ['working', [created, approved]],
     ['working with a leg in flight', [created, approved, submitted(0)]],
@@ -284,7 +300,7 @@ describe('operation decider, execution outcomes', () => {
     };
     const byAddress = sent({
       creationRequest: { sendIntent: { to: { address: '0xB' } } },
-      deliversToOwnWallet: true,
+      recipientWalletId: 2,
     });
     const byId = sent({ creationRequest: { sendIntent: { to: { walletId: 2 } } } });
     const external = sent({ creationRequest: { sendIntent: { to: { address: '0xB' } } } });

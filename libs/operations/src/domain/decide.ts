@@ -7,6 +7,7 @@ import {
   OperationNoLongerApprovable,
   PrerequisiteNotSucceeded,
   RefreshNotAvailable,
+  RecipientWalletUnavailable,
   SourceWalletUnavailable,
 } from './errors';
 import { submissionIdOf } from './actions';
@@ -45,6 +46,7 @@ export function decideOperation(command: OperationCommand, state: OperationState
         throw new OperationNoLongerApprovable(state.status);
       if (state.status !== 'awaitingApproval') return [];
       if (!command.data.sourceWalletActive) throw new SourceWalletUnavailable();
+      if (command.data.recipientWalletActive === false) throw new RecipientWalletUnavailable();
       const approvedEvent: OperationEvent = {
         type: 'OperationApproved',
         data: { operationId, userId: command.data.userId, at: command.data.at },
@@ -212,17 +214,18 @@ function isSwap(op: ExistingOperation['op']): boolean {
 function parties({
   actions,
   creationRequest,
-  deliversToOwnWallet,
+  recipientWalletId,
   venueTransfer,
 }: OperationCreatedData): Pick<OperationOutcomeFacts, 'payer' | 'deliveredTo' | 'route' | 'venueTransfer'> {
-  // A send's target is the user's own when the request named one of their wallets (Shape A
-  // `sendIntent.to`, Shape B `to`), or its address was one of theirs at preparation.
+  // A send's target is the user's own when its address was one of theirs at preparation, or (in
+  // events recorded before preparation said so) the request named one of their wallets (Shape A
+  // `sendIntent.to`, Shape B `to`).
   const request = creationRequest as {
     sendIntent?: { to?: { walletId?: unknown } };
     to?: { walletId?: unknown };
   } | null;
   const toOwnWallet =
-    deliversToOwnWallet === true || (request?.sendIntent?.to ?? request?.to)?.walletId !== undefined;
+    recipientWalletId !== undefined || (request?.sendIntent?.to ?? request?.to)?.walletId !== undefined;
   let payer: string | null = null;
   let deliveredTo: string | null = null;
   let route: OperationOutcomeFacts['route'] = null;

@@ -24,6 +24,17 @@ export class SourceWalletUnavailable extends ServiceError {
   }
 }
 
+/** Approval would deliver into a wallet of the caller's that was archived after the review. */
+export class RecipientWalletUnavailable extends ServiceError {
+  constructor() {
+    super(
+      400,
+      'RECIPIENT_WALLET_UNAVAILABLE',
+      'the wallet this operation delivers to is archived or missing; discard it and review a new one',
+    );
+  }
+}
+
 /** `next` on a prerequisite that has not succeeded (pending, working or failed): nothing to advance to. */
 export class PrerequisiteNotSucceeded extends Conflict {
   constructor(detail: string) {

@@ -52,10 +52,11 @@ export interface OperationCreatedData {
   /** The operation this one re-reviews with a fresh quote (`refresh`). */
   supersedes?: string | null;
   /**
-   * A send delivers to one of the caller's own wallets, named by its address rather than its id
-   * (preparation knows the caller's wallets; the decider does not): the activity item shows its side.
+   * Another of the caller's wallets the operation delivers to (a send's or a swap's recipient),
+   * however the request named it: preparation knows the caller's wallets, the decider does not. The
+   * activity item shows its side, and approval requires it to be active still.
    */
-  deliversToOwnWallet?: boolean;
+  recipientWalletId?: number;
   /** A transfer into or out of the caller's deposit wallet at a venue (activity titles name it). */
   venueTransfer?: VenueTransfer;
 }

@@ -181,9 +181,11 @@ describe('prepareShapeA: send', () => {
       expect(await refusedPaths(prepare(send('1', { walletId })))).toEqual([
         'operation.sendIntent.to.walletId',
       ]);
-    expect(await refusedPaths(prepare(send('1', { address: wallets.evm.address.toLowerCase() })))).toEqual([
-      'operation.sendIntent.to.address',
-    ]);
+    // Its own address, and an archived wallet's address (the service moves nothing out of one).
+    for (const address of [wallets.evm.address.toLowerCase(), wallets.archived.address])
+      expect(await refusedPaths(prepare(send('1', { address })))).toEqual([
+        'operation.sendIntent.to.address',
+      ]);
     await expect(prepare(send('1', { address: wallets.savings.address }))).resolves.toMatchObject({
       review: { to: { walletId: 3 } },
     });

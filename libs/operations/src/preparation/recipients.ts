@@ -49,5 +49,10 @@ export function externalRecipient(
     return null;
   }
   const owned = context.wallets.find((w) => w.address === normalized && w.family === addressFamily(network));
-  return { address: normalized, walletId: owned && !owned.archived ? owned.id : null };
+  // The service moves nothing out of an archived wallet, so value sent into one would be stuck.
+  if (owned?.archived) {
+    problems.add(path, `is your archived wallet ${owned.id}; choose an active wallet`);
+    return null;
+  }
+  return { address: normalized, walletId: owned ? owned.id : null };
 }
