@@ -49,6 +49,13 @@ describe('bad input is refused and records nothing', () => {
     ],
     ['signup: wrong type', () => json('POST', '/v1/auth/signup', { username: 12345 }, false), 400],
     [
+      'signup: a key named like an object member',
+      () => raw('/v1/auth/signup', '{"username":"okname_9","constructor":1}', 'application/json', false),
+      400,
+    ],
+    ['create wallet: a "toString" key', () => raw('/v1/wallets', '{"family":"evm","toString":"x"}'), 400],
+    ['tokens: a "hasOwnProperty" key', () => raw('/v1/auth/tokens', '{"hasOwnProperty":true}'), 400],
+    [
       'signup: array body',
       () => raw('/v1/auth/signup', '[{"username":"okname_2"}]', 'application/json', false),
       400,
@@ -189,6 +196,11 @@ describe('bad input is refused and records nothing', () => {
     ['unknown route', () => json('GET', '/v1/nothing-here'), 404],
     ['operations list: walletId 1e1', () => json('GET', '/v1/operations?walletId=1e1'), 400],
     ['operations list: walletId 14.0', () => json('GET', '/v1/operations?walletId=14.0'), 400],
+    [
+      'operations list: walletId past 2^53',
+      () => json('GET', '/v1/operations?walletId=9007199254740993'),
+      400,
+    ],
     ['operations list: limit 0x10', () => json('GET', '/v1/operations?limit=0x10'), 400],
     ['operations list: limit " 5"', () => json('GET', '/v1/operations?limit=%205'), 400],
     ['operation id: 101 characters', () => json('GET', `/v1/operations/${'a'.repeat(101)}/events`), 400],

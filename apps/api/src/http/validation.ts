@@ -23,6 +23,17 @@ function describe(rule: string, message: string, property: string): string {
   return message.startsWith(`${property} `) ? message.slice(property.length + 1) : message;
 }
 
+/**
+ * class-transformer copies no property named like a member of every object (`constructor`,
+ * `toString`, ...), so the whitelist never sees one: such a key is refused here, as every other
+ * unknown key is. No DTO declares one.
+ */
+function refuseObjectMemberNames(body: Record<string, unknown>): void {
+  const refused = Object.keys(body).filter((key) => key === 'prototype' || key in Object.prototype);
+  if (refused.length > 0)
+    throw new ValidationFailed(refused.map((path) => ({ path, message: 'is not an allowed property' })));
+}
+
 function isEmptyObject(value: unknown): boolean {
   if (typeof value !== 'object' || value === null) return false;
   for (const _ in value) return false;
@@ -75,6 +86,7 @@ export class RequestValidationPipe implements PipeTransform {
         throw ValidationFailed.field('body', 'must be a JSON object');
       if (selfChecking(metadata.metatype))
         return metadata.metatype.checkBody(value as Record<string, unknown>);
+      refuseObjectMemberNames(value as Record<string, unknown>);
     }
     return this.inner.transform(value, metadata);
   }
