@@ -1,3 +1,4 @@
+import { connect, type AddressInfo } from 'node:net';
 import { SHAPE_B_TYPES } from '@vetted/operations';
 import { bearer, startTestApp, type TestApp } from '../support/test-app';
 
@@ -23,6 +24,39 @@ describe('operations of the service itself', () => {
       headers: { 'x-request-id': 'a b\u0001' },
     });
     expect(unsafe.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("answers what Node's HTTP parser refuses with the error body and a request id, and closes", async () => {
+    await t.app.listen(0, '127.0.0.1');
+    const { port } = t.app.getHttpServer().address() as AddressInfo;
+    /** Sends raw bytes and reads everything until the server closes the connection. */
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const chunks: Buffer[] = [];
+        const socket = connect(port, '127.0.0.1', () => socket.end(request));
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+        socket.on('close', () => resolve(Buffer.concat(chunks).toString()));
+        socket.on('error', reject);
+      });
+    for (const [request, status, code] of [
+      ['GET /health/live HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', 400, 'MALFORMED_REQUEST'],
+      [
+        `GET /health/live HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+        431,
+        'HEADERS_TOO_LARGE',
+      ],
+      [
+        'POST /v1/auth/signup HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n',
+        400,
+        'MALFORMED_REQUEST',
+      ],
+    ] as const) {
+      const answer = await raw(request);
+      const [head, body] = answer.split('\r\n\r\n');
+      expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      const requestId = /\r\nX-Request-Id: ([0-9a-f-]{36})/i.exec(head)?.[1];
+      expect(JSON.parse(body)).toEqual({ error: { code, message: expect.any(String) }, requestId });
+    }
   });
 
   it('reports liveness and readiness', async () => {

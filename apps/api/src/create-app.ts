@@ -13,6 +13,7 @@ import {
 } from 'fastify';
 import type pino from 'pino';
 import { AppModule } from './app.module';
+import { answerClientError } from './http/client-errors';
 import { errorCodeOf, sendError } from './http/error-filter';
 import { ReadYourWrites } from './http/read-your-writes';
 import { createLogger, NestPinoLogger } from './logger';
@@ -45,6 +46,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       void reply.header('x-request-id', request.id);
       sendError(error, request, reply);
     },
+    // What Node's HTTP parser refuses, before routing and hooks, answers with the error body too.
+    clientErrorHandler: answerClientError,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
