@@ -66,6 +66,21 @@ describe('prediction-venue deposit wallets', () => {
     });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().error.code).toBe('IDEMPOTENCY_CONFLICT');
+
+    // Once the controller is archived, a new request is refused, but the used key still replays.
+    expect((await c.post(`/v1/wallets/${evm.id}/archive`, user.token, {})).statusCode).toBe(200);
+    const late = await c.post('/v1/predict/deposit-wallets', user.token, {
+      controllerWalletId: evm.id,
+      idempotencyKey: key,
+    });
+    expect(late.statusCode).toBe(200);
+    expect(late.headers['idempotent-replayed']).toBe('true');
+    expect(late.json().id).toBe(deposit.id);
+    const fresh = await c.post('/v1/predict/deposit-wallets', user.token, {
+      controllerWalletId: evm.id,
+      idempotencyKey: randomUUID(),
+    });
+    expect(fresh.statusCode).toBe(400);
   });
 
   it('concurrent requests with one key: one deploys (201), every other returns it as a replay', async () => {

@@ -78,8 +78,7 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       if (!controller) throw new WalletNotFound(controllerWalletId);
       if (controller.kind !== 'regular' || controller.family !== 'evm')
         throw ValidationFailed.field('controllerWalletId', 'must be one of your EVM wallets');
-      if (controller.archived)
-        throw ValidationFailed.field('controllerWalletId', 'must be an active (not archived) wallet');
+      // A key already used is answered from its record, whatever became of the controller since.
       const keyed = idempotencyKey === null ? null : walletWithKey(account, idempotencyKey);
       if (keyed !== null) {
         if (keyed.controllerWalletId !== controllerWalletId)
@@ -89,6 +88,8 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
           );
         return [];
       }
+      if (controller.archived)
+        throw ValidationFailed.field('controllerWalletId', 'must be an active (not archived) wallet');
       const existing = depositWalletOf(account, controllerWalletId);
       if (existing?.address) return [];
       return [
