@@ -192,6 +192,17 @@ describe('accounts and wallets over HTTP', () => {
       expect((await get('/v1/wallets/list', weak)).statusCode).toBe(200);
     });
 
+    it('never mints a token that outlives the caller', async () => {
+      const { token } = await t.signUp();
+      const short = (await post('/v1/auth/tokens', token, { ttlSeconds: 60 })).json();
+      const renewed = await post('/v1/auth/tokens', short.token, {});
+      expect(renewed.statusCode).toBe(201);
+      expect(Date.parse(renewed.json().expiresAt)).toBeLessThanOrEqual(Date.parse(short.expiresAt));
+      // A shorter lifetime than the caller's is kept.
+      const shorter = (await post('/v1/auth/tokens', token, { ttlSeconds: 120 })).json();
+      expect(Date.parse(shorter.expiresAt) - Date.now()).toBeLessThanOrEqual(120_000);
+    });
+
     it('never mints permits the caller does not hold', async () => {
       const { token } = await t.signUp();
       const weak = (await post('/v1/auth/tokens', token, { permits: ['write'] })).json().token;

@@ -82,7 +82,12 @@ export class AuthController {
     const missing = firstMissingPermit(permits, principal.permits);
     if (missing) throw new PermitRequired(missing, `the caller's token does not carry ${missing}`);
     const view = principal.view ?? body.view ?? null;
-    const issued = await this.tokens.issue(principal, permits, { view, ttlSeconds: body.ttlSeconds });
+    // A minted token never outlives the caller's: a short-lived token cannot renew itself.
+    const issued = await this.tokens.issue(principal, permits, {
+      view,
+      ttlSeconds: body.ttlSeconds,
+      notAfter: principal.expiresAt,
+    });
     return extend(issued, { permits, view });
   }
 }

@@ -30,10 +30,18 @@ export class TokenService {
   async issue(
     subject: { userId: string; username: string },
     permits: readonly Permit[],
-    options: { view?: typeof SUPPORT_READONLY | null; ttlSeconds?: number } = {},
+    options: {
+      view?: typeof SUPPORT_READONLY | null;
+      ttlSeconds?: number;
+      /** A token minted from another expires no later than it (epoch seconds). */
+      notAfter?: number;
+    } = {},
   ): Promise<IssuedToken> {
     const issuedAt = Math.floor(this.now().getTime() / 1000);
-    const expiresAt = issuedAt + (options.ttlSeconds ?? this.defaultTtlSeconds);
+    const expiresAt = Math.min(
+      issuedAt + (options.ttlSeconds ?? this.defaultTtlSeconds),
+      options.notAfter ?? Infinity,
+    );
     const claims: Record<string, unknown> = { username: subject.username, permits: [...permits] };
     if (options.view) claims.view = options.view;
     const token = await new SignJWT(claims)
