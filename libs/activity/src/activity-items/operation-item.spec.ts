@@ -117,6 +117,17 @@ describe('an operation activity item', () => {
     expect(title('send', toPredict, { route: null })).toBe('Sent 5 pUSD');
   });
 
+  it('titles a delivery to another wallet "Swap received", also when it settled after the operation failed', () => {
+    const usdcIn = { ...eth(PAYER, POOL, '1000000', 'value'), token: USDC, symbol: 'USDC', decimals: 6 };
+    const delivered = [receipt('base', [usdcIn, eth(POOL, OTHER, '5000000000000000', 'value')])];
+    const title = (outcome: SettledOperation['outcome'], receipts: LegReceipt[]) =>
+      operationActivityItem(extend(settled('swap', receipts, outcome), { deliveredTo: OTHER })).title;
+    expect(title('done', delivered)).toBe('Swap received');
+    expect(title('failed', delivered)).toBe('Swap received');
+    // Nothing reached the other wallet: the failure is told as such.
+    expect(title('failed', [receipt('base', [eth(PAYER, null, '21000', 'fee')])])).toBe('Swap failed');
+  });
+
   it('titles a close that filled only part of the position as partly closed', () => {
     const close = (status: string) =>
       operationActivityItem(

@@ -53,7 +53,13 @@ export function titleOf(op: SettledOperation, changes: readonly AssetChange[]): 
   if (venueTransfer) return venueTitle(op, venueTransfer, spent);
   switch (action) {
     case 'swap':
-      if (op.deliveredTo && op.outcome === 'done') return 'Swap received';
+      // What reached the other wallet, settled on time or late.
+      if (
+        changes.some(
+          (c) => c.walletAddress === op.deliveredTo && c.kind === 'transfer' && !c.amountRaw.startsWith('-'),
+        )
+      )
+        return 'Swap received';
       if (!spent || !received) return op.outcome === 'done' ? 'Swapped' : 'Swap failed';
       return `Swapped ${spent.asset.symbol} for ${received.asset.symbol}`;
     case 'send':

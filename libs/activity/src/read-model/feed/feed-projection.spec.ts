@@ -31,4 +31,81 @@ describe('feed projection', () => {
       expect.objectContaining({ id: events[1].id, username: 'bob', userId: 'b' }),
     ]);
   });
+
+  it('keeps one entry per operation: a receipt landing after the failure replaces its item, so nothing shows twice', async () => {
+    const PAYER = '0x1111111111111111111111111111111111111111';
+    const POOL = '0x3333333333333333333333333333333333333333';
+    const fee = (amountRaw: string) => ({
+      network: 'base',
+      token: null,
+      from: PAYER,
+      to: null,
+      amountRaw,
+      purpose: 'fee',
+      symbol: 'ETH',
+      decimals: 18,
+    });
+    const receipt = (hash: string, transfers: object[]) => ({
+      hash,
+      network: 'base',
+      status: 'success',
+      blockNumber: 1,
+      feeRaw: '0',
+      transfers,
+    });
+    const approval = receipt('0xa1', [fee('460000000000')]);
+    const swap = receipt('0xa2', [
+      fee('2600000000000'),
+      {
+        network: 'base',
+        token: null,
+        from: POOL,
+        to: PAYER,
+        amountRaw: '1000000000000000',
+        purpose: 'value',
+        symbol: 'ETH',
+        decimals: 18,
+      },
+    ]);
+    const facts = {
+      operationId: 'op-1',
+      userId: 'a',
+      username: 'alice',
+      walletId: 1,
+      kind: 'action_sequence',
+      creationRequest: { kind: 'swap' },
+      payer: PAYER,
+      deliveredTo: null,
+      route: null,
+    };
+    const failure = { outcome: 'failed', errorCode: 'LIFECYCLE_TIMEOUT', error: 'timed out' };
+    const events = recorded([
+      {
+        streamId: 'operation-op-1',
+        type: 'OperationFailed',
+        data: { ...facts, ...failure, receipts: [approval], at: '2026-11-22T10:00:00.000Z' },
+      },
+      {
+        streamId: 'operation-op-1',
+        type: 'LateReceiptRecorded',
+        data: {
+          operationId: 'op-1',
+          leg: 1,
+          submissionId: 'op-1:1',
+          receipt: swap,
+          at: '2026-11-22T10:01:00.000Z',
+          failure: { ...facts, ...failure, receipts: [approval, swap] },
+        },
+      },
+    ]);
+    const docs = await projectTwice(feedProjection, events);
+    expect(docs).toHaveLength(1);
+    expect(docs[0]).toMatchObject({ _id: 'operation:op-1', kind: 'service_transaction', id: events[1].id });
+    const changes = (docs[0].activity as { assetChanges: { amountRaw: string }[] }).assetChanges;
+    // The fees of both legs once, with what the late swap delivered.
+    expect(changes).toEqual([
+      expect.objectContaining({ amountRaw: String(1000000000000000n - 3060000000000n) }),
+    ]);
+    expect((docs[0].activity as { references: unknown[] }).references).toHaveLength(2);
+  });
 });

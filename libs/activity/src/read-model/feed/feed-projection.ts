@@ -24,12 +24,18 @@ type FeedSourceEvent =
   | Extract<WalletObservationEvent, { type: 'BalancesObserved' }>
   | SettlingEvent;
 
+const SETTLING_TYPES: ReadonlySet<string> = new Set([
+  'OperationSucceeded',
+  'OperationFailed',
+  'LateReceiptRecorded',
+]);
+
 /**
- * Feed entries, one per feed-worthy event, keyed by the event id so a replay rewrites the same
- * entry. Balance observations that changed something are the owner's own (`scope=mine`) entries;
- * operations that reached a chain are public `service_transaction` entries under the owner's name,
- * and so is a receipt that landed after its operation had failed (its item shows the operation
- * with that receipt; the entry made when it failed, if any, stays as it was).
+ * Feed entries, keyed so a replay rewrites the same entry. Balance observations that changed
+ * something are the owner's own (`scope=mine`) entries, one per event; an operation that reached a
+ * chain is one public `service_transaction` entry under the owner's name, keyed by the operation: a
+ * receipt that lands after the operation failed replaces the entry's item with the operation as it
+ * now stands (the same item as `GET /v1/activity/operation`), so no movement shows twice.
  */
 export const feedProjection: Projection<FeedEntryDocument> = {
   name: 'feed',
@@ -42,10 +48,14 @@ export const feedProjection: Projection<FeedEntryDocument> = {
     'LateReceiptRecorded',
   ],
   guard: 'position',
-  documentId: (event) => event.id,
+  documentId: (event) =>
+    SETTLING_TYPES.has(event.type)
+      ? `operation:${(event.data as { operationId: string }).operationId}`
+      : event.id,
   evolve(doc, recorded) {
-    if (doc !== null) return doc;
     const event = recorded as unknown as FeedSourceEvent;
+    // Only an operation's entry is made again by a later event; other entries are written once.
+    if (doc !== null && !SETTLING_TYPES.has(event.type)) return doc;
     switch (event.type) {
       case 'UserSignedUp':
         return {
@@ -74,7 +84,7 @@ export const feedProjection: Projection<FeedEntryDocument> = {
       case 'LateReceiptRecorded': {
         // Failed attempts that never reached a chain stay out of the feed.
         const settled = settledOperation(event);
-        if (settled === null || settled.receipts.length === 0) return null;
+        if (settled === null || settled.receipts.length === 0) return doc;
         const { userId, username, at } = settled;
         return {
           id: recorded.id,
