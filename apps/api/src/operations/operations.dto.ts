@@ -103,6 +103,16 @@ export class ShapeAOperationView {
   errorCode?: string;
   @ApiProperty({ type: OperationRequestView }) request!: OperationRequestView;
   @ApiProperty({ nullable: true, type: 'object', additionalProperties: true }) source!: unknown;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'uuid',
+    example: null,
+    description: 'The operation this one re-reviews with a fresh quote (`refresh`)',
+  })
+  supersedes!: string | null;
+  @ApiPropertyOptional({ format: 'uuid', description: 'The fresh review that replaced this one (`refresh`)' })
+  supersededBy?: string;
   @ApiProperty() createdAt!: string;
   @ApiProperty() updatedAt!: string;
 }

@@ -15,6 +15,10 @@ export interface ShapeAResource {
   errorCode?: string;
   request: { kind: 'actionSequence'; creationRequest: unknown; actions: unknown[] };
   source: { kind: string } | null;
+  /** The operation this one re-reviews with a fresh quote (`refresh`), or null. */
+  supersedes: string | null;
+  /** The fresh review that replaced this one, once `refresh` made it. */
+  supersededBy?: string;
   createdAt: string;
   updatedAt: string;
 }
@@ -47,10 +51,12 @@ export function renderShapeA(doc: OperationDocument, explorerUrl: (hash: string)
     })),
     request: { kind: 'actionSequence', creationRequest: doc.creationRequest, actions: doc.actions },
     source: doc.source,
+    supersedes: doc.supersedes,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
   if (doc.state === 'done') resource.result = { txHashes: doc.receipts.map((r) => r.hash) };
+  if (doc.successors.refresh) resource.supersededBy = doc.successors.refresh;
   if (FAILURE_STATES.has(doc.state)) {
     resource.error = doc.error ?? 'the operation failed';
     resource.errorCode = doc.errorCode ?? 'UNKNOWN';
