@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '@vetted/kernel';
 import { replay } from './replay';
 import { stats } from './stats';
+import { exitCodeOf } from './exit-code';
 import { submit } from './submit';
 
 const USAGE = `vetted <command> [options]
@@ -64,6 +65,6 @@ main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
     console.error(error instanceof ConfigError || error instanceof TypeError ? error.message : error);
-    process.exit(1);
+    process.exit(exitCodeOf(error));
   },
 );

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ConfigError, loadConfig, resolveAuthSecret } from './config';
@@ -46,6 +46,19 @@ describe('loadConfig', () => {
       loadConfig({ EVENT_STORE: 'esdb', EVENTSTORE_CONNECTION_STRING: 'esdb://localhost:2113?tls=false' })
         .eventStore,
     ).toBe('esdb');
+  });
+
+  it('names DATA_DIR when it can be neither used nor created, creating nothing', () => {
+    const parent = mkdtempSync(path.join(tmpdir(), 'vetted-config-'));
+    const file = path.join(parent, 'a-file');
+    writeFileSync(file, 'x');
+    expect(() => loadConfig({ DATA_DIR: path.join(file, 'data') })).toThrow(
+      /DATA_DIR cannot be used .*not a directory/,
+    );
+    // A directory that does not exist yet, under a writable one, is fine and is not created here.
+    const later = path.join(parent, 'later', 'data');
+    expect(loadConfig({ DATA_DIR: later }).dataDir).toBe(later);
+    expect(existsSync(path.join(parent, 'later'))).toBe(false);
   });
 
   it('generates an auth secret into the data directory once and reuses it', () => {

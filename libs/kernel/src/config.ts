@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Everything the service reads from its environment, validated once at boot. */
@@ -104,6 +104,9 @@ export function loadConfig(env: Env = process.env): Config {
     );
 
   const port = int('PORT', 3000, 0, 65535);
+  const dataDir = path.resolve(text('DATA_DIR') ?? './data');
+  const unusable = unusableDirectory(dataDir);
+  if (unusable !== null) problems.push(`DATA_DIR cannot be used (${dataDir}): ${unusable}`);
   const publicUrl = (text('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s]+$/.test(publicUrl))
     problems.push(`PUBLIC_URL must be an http(s) URL (got "${publicUrl}")`);
@@ -114,7 +117,7 @@ export function loadConfig(env: Env = process.env): Config {
   const config: Config = {
     port,
     host: text('HOST') ?? '0.0.0.0',
-    dataDir: path.resolve(text('DATA_DIR') ?? './data'),
+    dataDir,
     eventStore,
     eventStoreConnectionString,
     readStore,
@@ -136,6 +139,22 @@ export function loadConfig(env: Env = process.env): Config {
   };
   if (problems.length) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * Why a directory can neither be used nor created (null when it can), found without creating
+ * anything: its nearest existing ancestor must be a writable directory.
+ */
+function unusableDirectory(dir: string): string | null {
+  let at = dir;
+  while (!existsSync(at) && path.dirname(at) !== at) at = path.dirname(at);
+  try {
+    if (!statSync(at).isDirectory()) return `${at} is not a directory`;
+    accessSync(at, constants.W_OK);
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  }
 }
 
 /** The configured secret, or one generated once into DATA_DIR (embedded default) and reused. */
