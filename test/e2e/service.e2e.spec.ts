@@ -56,7 +56,18 @@ describe('operations of the service itself', () => {
       expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
       const requestId = /\r\nX-Request-Id: ([0-9a-f-]{36})/i.exec(head)?.[1];
       expect(JSON.parse(body)).toEqual({ error: { code, message: expect.any(String) }, requestId });
+      // Logged like every answer, one line with its request id.
+      expect(t.logs.filter((line) => line.includes(requestId!))).toHaveLength(1);
     }
+    // So is what Fastify refuses before routing; both count in the latency metric.
+    const badUrl = await t.request({ method: 'GET', url: '/v1/operations/%' });
+    expect(badUrl.statusCode).toBe(400);
+    expect(t.logs.filter((line) => line.includes(badUrl.json().requestId))).toHaveLength(1);
+    const metrics = (await t.request({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/http_request_duration_seconds_count\{[^}]*route="unparsed",status="431"\} 1/);
+    expect(metrics).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="unmatched",status="400"\} 1/,
+    );
   });
 
   it('reports liveness and readiness', async () => {

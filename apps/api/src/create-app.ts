@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { Socket } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { type Config, ValidationFailed } from '@vetted/kernel';
+import { type Config, ValidationFailed, extend } from '@vetted/kernel';
 import { Metrics, type PlatformOptions } from '@vetted/platform';
 import {
   type FastifyBaseLogger,
@@ -13,6 +14,7 @@ import {
 } from 'fastify';
 import type pino from 'pino';
 import { AppModule } from './app.module';
+import { type Answer, recordAnswer } from './http/answer-record';
 import { answerClientError } from './http/client-errors';
 import { errorCodeOf, sendError } from './http/error-filter';
 import { ReadYourWrites } from './http/read-your-writes';
@@ -30,6 +32,8 @@ const MAX_PATH_PARAMETER = 1000;
 /** Builds the HTTP app, initialised (read models rebuilt) but not yet listening. */
 export async function createApp(config: Config, options: AppOptions = {}): Promise<NestFastifyApplication> {
   const logger = createLogger(config, options.logDestination);
+  // Bound once the metrics exist; Fastify's options, given before, call it for answers it gives itself.
+  const record: { answer: (answer: Answer) => void } = { answer: () => {} };
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // One line per request is written by the onResponse hook below, with the route instead of the URL.
@@ -45,9 +49,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
       void reply.header('x-request-id', request.id);
       sendError(error, request, reply);
+      record.answer(answerOf(request, reply));
     },
     // What Node's HTTP parser refuses, before routing and hooks, answers with the error body too.
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: (error: Error & { code?: string }, socket: Socket) => {
+      const answered = answerClientError(error, socket);
+      if (answered) record.answer(extend(answered, { method: 'UNKNOWN', route: 'unparsed', ms: 0 }));
+    },
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -89,25 +97,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (!readYourWrites.wantsPosition(request)) return done();
     readYourWrites.beforeRead(request, reply).then(() => done(), done);
   });
+  record.answer = (answer) => recordAnswer(metrics, logger, answer);
   fastify.addHook('onResponse', (request, reply, done) => {
-    const route = request.routeOptions.url ?? 'unmatched';
-    metrics.httpDuration.observe(
-      { method: request.method, route, status: String(reply.statusCode) },
-      reply.elapsedTime / 1000,
-    );
-    if (request.method !== 'GET' && request.method !== 'HEAD')
-      metrics.commands.inc({ command: `${request.method} ${route}`, outcome: errorCodeOf(request) ?? 'ok' });
-    if (logger.isLevelEnabled('info'))
-      logger.info(
-        {
-          requestId: request.id,
-          method: request.method,
-          route,
-          status: reply.statusCode,
-          ms: Math.round(reply.elapsedTime),
-        },
-        'request',
-      );
+    record.answer(answerOf(request, reply));
     done();
   });
 
@@ -137,4 +129,15 @@ function isJson(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+function answerOf(request: FastifyRequest, reply: FastifyReply): Answer {
+  return {
+    requestId: request.id,
+    method: request.method,
+    route: request.routeOptions.url ?? 'unmatched',
+    status: reply.statusCode,
+    ms: reply.elapsedTime,
+    errorCode: errorCodeOf(request),
+  };
 }
