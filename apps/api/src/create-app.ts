@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { type Config, ValidationFailed, extend } from '@vetted/kernel';
+import { type Config, ServiceError, ValidationFailed, extend } from '@vetted/kernel';
 import { Metrics, type PlatformOptions } from '@vetted/platform';
 import {
   type FastifyBaseLogger,
@@ -26,6 +26,11 @@ export interface AppOptions extends PlatformOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const SHUTTING_DOWN = new ServiceError(
+  503,
+  'SHUTTING_DOWN',
+  'the service is shutting down; retry the request',
+);
 /** The longest path parameter a route gets to see: longer ones answer 414 `URI_TOO_LONG`. */
 const MAX_PATH_PARAMETER = 1000;
 
@@ -41,6 +46,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     // No child logger per request: the lines we write carry the request id themselves.
     childLoggerFactory: (parent: FastifyBaseLogger) => parent,
     bodyLimit: config.bodyLimitBytes,
+    // Requests arriving while the server closes are refused by the onRequest hook below.
+    return503OnClosing: false,
     // A path parameter up to this length reaches its route, whose validation names it (400 at
     // `operationId`), instead of Fastify's own 414 past 100 characters.
     routerOptions: { maxParamLength: MAX_PATH_PARAMETER },
@@ -89,8 +96,17 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const readYourWrites = app.get(ReadYourWrites);
 
   // Callback-style hooks: no promise per hook on every request.
+  // Once closing, a request arriving on a connection still open (keep-alive, pipelined) is refused
+  // with the error body, not Fastify's own 503 (`return503OnClosing: false` above).
+  let closing = false;
+  fastify.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    // Answered here; the rest of the request's hooks and its route do not run.
+    if (closing) return sendError(SHUTTING_DOWN, request, reply);
     done();
   });
   fastify.addHook('preHandler', (request, reply, done) => {
