@@ -138,15 +138,17 @@ describe('an operation activity item', () => {
     expect(close('filled')).toBe('Closed the DOGE position');
     expect(close('partiallyFilled')).toBe('Partly closed the DOGE position');
     // Shape B: a reduction of size "max" closes the whole position; one by a percentage reduces it.
-    const reduce = (size: unknown) =>
+    const reduce = (size: unknown, sizePercent?: string) =>
       operationActivityItem(
         extend(settled('perpOrder', [extend(receipt('perps', []), { fill: { status: 'filled' } })]), {
           kind: 'perpOrder',
-          creationRequest: { type: 'perpOrder', reduce: true, coin: 'ETH', size },
+          creationRequest: { type: 'perpOrder', reduce: true, coin: 'ETH', size, sizePercent },
         }),
       ).title;
     expect(reduce('max')).toBe('Closed the ETH position');
     expect(reduce({ kind: 'max' })).toBe('Closed the ETH position');
+    expect(reduce(undefined, '100.0')).toBe('Closed the ETH position');
+    expect(reduce(undefined, '50')).toBe('Reduced the ETH position');
     expect(reduce(undefined)).toBe('Reduced the ETH position');
   });
 

@@ -78,14 +78,18 @@ export function titleOf(op: SettledOperation, changes: readonly AssetChange[]): 
       );
     // Shape B kinds (the request is the intent itself).
     case 'perpOrder': {
-      const { coin, reduce, size } = op.creationRequest as {
+      const { coin, reduce, size, sizePercent } = op.creationRequest as {
         coin?: string;
         reduce?: boolean;
         size?: unknown;
+        sizePercent?: unknown;
       };
       if (!reduce) return `Opened a perp position (${coin ?? 'perp'})`;
-      // `size: "max"` (as sent, or as the intent holds it) closes the whole position.
-      const whole = size === 'max' || (size as { kind?: unknown } | undefined)?.kind === 'max';
+      // `size: "max"` (as sent, or as the intent holds it) or `sizePercent: "100"` closes the whole position.
+      const whole =
+        size === 'max' ||
+        (size as { kind?: unknown } | undefined)?.kind === 'max' ||
+        Number(sizePercent) === 100;
       return whole ? closedTitle(op, coin) : `Reduced the ${coin ?? 'perp'} position`;
     }
     case 'spotOrder': {

@@ -41,6 +41,28 @@ export function leverageOnPosition(
 }
 
 /**
+ * An open adds to a position on its own side only. The venue nets one position per coin, so an
+ * order on the other side would reduce or flip the position while its review says it opens one:
+ * refused at `path`, naming the reduction (`instead`) that says what it does.
+ */
+export function refuseOppositeSide(
+  side: 'long' | 'short',
+  position: PerpPosition | undefined,
+  coin: string,
+  path: string,
+  instead: string,
+  problems: FieldProblems,
+): void {
+  if (position === undefined) return;
+  const held = position.size.startsWith('-') ? 'short' : 'long';
+  if (held !== side)
+    problems.add(
+      path,
+      `the open ${coin} position is ${held}: going ${side} would reduce or flip it, not open one; ${instead}`,
+    );
+}
+
+/**
  * Opens (or adds to) a position: exposure = `amountUsdc` margin × leverage at the venue's mark,
  * as an immediate-or-cancel limit order at the mark moved by the default 1% slippage. The margin
  * account (USDC on `perps` of the wallet's EVM address) must have the margin free, plus a cost
@@ -64,6 +86,7 @@ export async function preparePerpOpen(
 
   const account = await ports.perps.account(wallet.address);
   const position = openPosition(account.positions, market.coin);
+  refuseOppositeSide(intent.side, position, market.coin, at('side'), 'close it first (perpClose)', problems);
   const chosen = leverageOnPosition(
     intent.leverage,
     DEFAULT_PERP_OPEN_LEVERAGE,

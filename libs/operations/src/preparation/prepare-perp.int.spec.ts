@@ -236,4 +236,22 @@ describe('prepareShapeA: perp close', () => {
     expect(await refusedPaths(prepare(close('XRP')))).toEqual(['operation.closeIntent.coin']);
     expect(await refusedPaths(prepare(close('BTC', 2)))).toEqual(['operation.walletId']);
   });
+
+  it('refuses an open on the other side of a live position (it would reduce or flip it), by side', async () => {
+    const { prepare } = await withPosition('BTC', 'buy', '0.01', '91000');
+    expect(await refusal(prepare(perp({ side: 'short', leverage: 2 })))).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fields: [
+        {
+          path: 'operation.perpIntent.side',
+          message: expect.stringMatching(
+            /^the open BTC position is long: going short would reduce or flip it/,
+          ),
+        },
+      ],
+    });
+    // Adding to it on its own side is an open.
+    await expect(prepare(perp({ side: 'long', leverage: 2 }))).resolves.toBeDefined();
+  });
 });

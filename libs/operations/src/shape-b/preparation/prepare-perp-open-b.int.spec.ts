@@ -182,6 +182,18 @@ describe('preparePerpOrderB: open', () => {
     expect(await refusedPaths(prepare(perp({}, margin('100', '3'))))).toEqual(['intent.exposureMultiple']);
   });
 
+  it('refuses an open on the other side of a live position (it would reduce or flip it), pointing to a reduction', async () => {
+    const { prepare, execute } = await tradingWorld();
+    await execute((await prepare(perp({ leverage: 2 }, size('0.001')))).actions);
+    expect(await refusal(prepare(perp({ side: 'short' }, size('0.0005'))))).toEqual({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      fields: [
+        { path: 'intent.side', message: expect.stringMatching(/is long: going short .*sizePercent$/) },
+      ],
+    });
+  });
+
   it('refuses what the margin account does not have free, the fee allowance included', async () => {
     const { prepare } = await tradingWorld(100n);
     // 0.0011 BTC at 1x holds 99 USDC plus a 0.09999 allowance; 0.00111 holds 99.9 plus 0.100899.

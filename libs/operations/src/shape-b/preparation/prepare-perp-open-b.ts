@@ -10,7 +10,7 @@ import {
 } from '../../preparation/perp-sizing';
 import type { PreparationContext } from '../../preparation/preparation-context';
 import { InsufficientFunds } from '../../preparation/refusals';
-import { leverageOnPosition } from '../../preparation/prepare-perp-open';
+import { leverageOnPosition, refuseOppositeSide } from '../../preparation/prepare-perp-open';
 import { reviewAmount } from '../../preparation/review';
 import { UsdPrices, usdString } from '../../preparation/usd-prices';
 import { perpsUsdc } from '../../preparation/venue-accounts';
@@ -44,6 +44,14 @@ export async function preparePerpOpenB(
   const coin = market!;
   const account = await ports.perps.account(wallet.address);
   const position = openPosition(account.positions, coin.coin);
+  refuseOppositeSide(
+    intent.side,
+    position,
+    coin.coin,
+    at('side'),
+    'reduce or close it instead: leave side out and give size "max" or sizePercent',
+    problems,
+  );
   const onPosition = leverageOnPosition(
     intent.leverage,
     leverage!,
