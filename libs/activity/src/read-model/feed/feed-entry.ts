@@ -19,6 +19,11 @@ export const GLOBAL_FEED_KINDS: readonly FeedKind[] = [
 
 export interface FeedEntryDocument extends StoredDocument {
   id: string;
+  /**
+   * Its place in the feed: the `$all` position key of the event that first made it. An operation's
+   * entry made again by a late receipt keeps it (and its id), so paging never skips or repeats it.
+   */
+  place: string;
   kind: FeedKind;
   createdAt: string;
   /** The actor's username (rendered as `actor: { username }`). */

@@ -1,3 +1,4 @@
+import { positionKey } from '@vetted/event-store';
 import type { AccountEvent, WalletObservationEvent } from '@vetted/accounts';
 import type { Projection } from '@vetted/read-store';
 import { balanceChangeItem } from '../../activity-items/balance-change-item';
@@ -11,11 +12,11 @@ import type { FeedEntryDocument } from './feed-entry';
 export const feedCollection = {
   name: 'feed',
   version: 5,
-  // Entries are ordered by `_version`, the `$all` position key of the event that made them.
+  // Entries are ordered by `place`, the `$all` position key of the event that first made them.
   // Without a kinds filter a query asks for every kind: two indexes serve all four queries.
   indexes: [
-    { name: 'globalByKind', equality: ['global', 'kind'], orderBy: '_version' },
-    { name: 'byUserAndKind', equality: ['userId', 'kind'], orderBy: '_version' },
+    { name: 'globalByKind', equality: ['global', 'kind'], orderBy: 'place' },
+    { name: 'byUserAndKind', equality: ['userId', 'kind'], orderBy: 'place' },
   ],
 } as const;
 
@@ -35,7 +36,8 @@ const SETTLING_TYPES: ReadonlySet<string> = new Set([
  * something are the owner's own (`scope=mine`) entries, one per event; an operation that reached a
  * chain is one public `service_transaction` entry under the owner's name, keyed by the operation: a
  * receipt that lands after the operation failed replaces the entry's item with the operation as it
- * now stands (the same item as `GET /v1/activity/operation`), so no movement shows twice.
+ * now stands (the same item as `GET /v1/activity/operation`), so no movement shows twice; the entry
+ * keeps its place and id, so a client paging meanwhile neither misses nor repeats it.
  */
 export const feedProjection: Projection<FeedEntryDocument> = {
   name: 'feed',
@@ -56,10 +58,13 @@ export const feedProjection: Projection<FeedEntryDocument> = {
     const event = recorded as unknown as FeedSourceEvent;
     // Only an operation's entry is made again by a later event; other entries are written once.
     if (doc !== null && !SETTLING_TYPES.has(event.type)) return doc;
+    const id = doc?.id ?? recorded.id;
+    const place = doc?.place ?? positionKey(recorded.position);
     switch (event.type) {
       case 'UserSignedUp':
         return {
-          id: recorded.id,
+          id,
+          place,
           kind: 'user_joined',
           createdAt: event.data.at,
           username: event.data.username,
@@ -70,7 +75,8 @@ export const feedProjection: Projection<FeedEntryDocument> = {
         const { userId, username, address, observedAt, changes } = event.data;
         if (changes.length === 0) return null;
         return {
-          id: recorded.id,
+          id,
+          place,
           kind: 'balance_change',
           createdAt: observedAt,
           username,
@@ -87,7 +93,8 @@ export const feedProjection: Projection<FeedEntryDocument> = {
         if (settled === null || settled.receipts.length === 0) return doc;
         const { userId, username, at } = settled;
         return {
-          id: recorded.id,
+          id,
+          place,
           kind: 'service_transaction',
           createdAt: at,
           username,

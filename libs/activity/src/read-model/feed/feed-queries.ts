@@ -21,7 +21,7 @@ export function readFeed(
   where.kind = kinds.length === 1 ? kinds[0] : kinds;
   return feed.find({
     where,
-    orderBy: '_version',
+    orderBy: 'place',
     direction: 'desc',
     after: query.cursor,
     limit: query.limit,
