@@ -66,6 +66,14 @@ describe('prediction-venue deposit wallets', () => {
     });
     expect(conflict.statusCode).toBe(409);
     expect(conflict.json().error.code).toBe('IDEMPOTENCY_CONFLICT');
+    // Also when the other controller would be refused on its own (missing, or not an EVM wallet).
+    for (const controllerWalletId of [999_999, solana.id]) {
+      const other = await c.post('/v1/predict/deposit-wallets', user.token, {
+        controllerWalletId,
+        idempotencyKey: key,
+      });
+      expect(other.json().error.code).toBe('IDEMPOTENCY_CONFLICT');
+    }
 
     // Once the controller is archived, a new request is refused, but the used key still replays.
     expect((await c.post(`/v1/wallets/${evm.id}/archive`, user.token, {})).statusCode).toBe(200);

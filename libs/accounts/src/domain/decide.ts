@@ -74,11 +74,8 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
     case 'RequestDepositWallet': {
       const account = active(state);
       const { walletId, controllerWalletId, idempotencyKey, at } = command.data;
-      const controller = account.wallets.get(controllerWalletId);
-      if (!controller) throw new WalletNotFound(controllerWalletId);
-      if (controller.kind !== 'regular' || controller.family !== 'evm')
-        throw ValidationFailed.field('controllerWalletId', 'must be one of your EVM wallets');
-      // A key already used is answered from its record, whatever became of the controller since.
+      // A key already used is answered from its record, whatever the request or the controller
+      // became since: the same controller replays, another one is a conflict.
       const keyed = idempotencyKey === null ? null : walletWithKey(account, idempotencyKey);
       if (keyed !== null) {
         if (keyed.controllerWalletId !== controllerWalletId)
@@ -88,6 +85,10 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
           );
         return [];
       }
+      const controller = account.wallets.get(controllerWalletId);
+      if (!controller) throw new WalletNotFound(controllerWalletId);
+      if (controller.kind !== 'regular' || controller.family !== 'evm')
+        throw ValidationFailed.field('controllerWalletId', 'must be one of your EVM wallets');
       if (controller.archived)
         throw ValidationFailed.field('controllerWalletId', 'must be an active (not archived) wallet');
       const existing = depositWalletOf(account, controllerWalletId);
