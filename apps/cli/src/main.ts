@@ -45,20 +45,17 @@ async function main(argv: string[]): Promise<number> {
     const url = values.url ?? process.env.VETTED_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
     return submit({ file: values.file, url, token, key: values.key });
   }
-  const config = loadConfig();
-  switch (command) {
-    case 'stats':
-      return stats(config);
-    case 'replay':
-      if (!values.projection) {
-        console.error('replay needs --projection <name>');
-        return 64;
-      }
-      return replay(config, values.projection);
-    default:
-      console.error(`unknown command "${command}"\n\n${USAGE}`);
-      return 64;
+  // The command line is checked before the configuration: a usage error is 64 either way.
+  if (command !== 'stats' && command !== 'replay') {
+    console.error(`unknown command "${command}"\n\n${USAGE}`);
+    return 64;
   }
+  if (command === 'replay' && !values.projection) {
+    console.error('replay needs --projection <name>');
+    return 64;
+  }
+  const config = loadConfig();
+  return command === 'stats' ? stats(config) : replay(config, values.projection!);
 }
 
 main(process.argv.slice(2)).then(
