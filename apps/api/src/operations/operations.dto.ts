@@ -80,6 +80,20 @@ export class OperationRequestView {
 }
 
 /** The operation resource, Shape A. */
+/** The refresh links of both shapes' resources (api-decisions section 5). */
+export const SUPERSEDES_DOC = {
+  nullable: true,
+  type: String,
+  format: 'uuid',
+  example: null,
+  description: 'The operation this one re-reviews with a fresh quote (`refresh`)',
+};
+export const SUPERSEDED_BY_DOC = {
+  format: 'uuid',
+  example: '8b2d4f61-0c3a-4e7b-a5d9-6f1e2c8b7a40',
+  description: 'The fresh review that replaced this one (`refresh`)',
+};
+
 export class ShapeAOperationView {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ enum: ['action_sequence'] }) kind!: string;
@@ -103,16 +117,8 @@ export class ShapeAOperationView {
   errorCode?: string;
   @ApiProperty({ type: OperationRequestView }) request!: OperationRequestView;
   @ApiProperty({ nullable: true, type: 'object', additionalProperties: true }) source!: unknown;
-  @ApiProperty({
-    nullable: true,
-    type: String,
-    format: 'uuid',
-    example: null,
-    description: 'The operation this one re-reviews with a fresh quote (`refresh`)',
-  })
-  supersedes!: string | null;
-  @ApiPropertyOptional({ format: 'uuid', description: 'The fresh review that replaced this one (`refresh`)' })
-  supersededBy?: string;
+  @ApiProperty(SUPERSEDES_DOC) supersedes!: string | null;
+  @ApiPropertyOptional(SUPERSEDED_BY_DOC) supersededBy?: string;
   @ApiProperty() createdAt!: string;
   @ApiProperty() updatedAt!: string;
 }

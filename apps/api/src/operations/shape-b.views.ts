@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { SHAPE_B_TYPES, type ShapeBResource } from '@vetted/operations';
-import { OPERATION_STATES } from './operations.dto';
+import { OPERATION_STATES, SUPERSEDED_BY_DOC, SUPERSEDES_DOC } from './operations.dto';
 import { EXAMPLE } from './shape-b-fields.docs';
 
 /**
@@ -231,20 +231,8 @@ export class ShapeBOperationView {
     description: 'Present when failed: one of the failure codes of the Shape A resource’s `errorCode`',
   })
   errorCode?: string;
-  @ApiProperty({
-    nullable: true,
-    type: String,
-    format: 'uuid',
-    example: null,
-    description: 'The operation this one re-reviews with a fresh quote (`refresh`)',
-  })
-  supersedes!: string | null;
-  @ApiPropertyOptional({
-    format: 'uuid',
-    example: '8b2d4f61-0c3a-4e7b-a5d9-6f1e2c8b7a40',
-    description: 'The fresh review that replaced this one',
-  })
-  supersededBy?: string;
+  @ApiProperty(SUPERSEDES_DOC) supersedes!: string | null;
+  @ApiPropertyOptional(SUPERSEDED_BY_DOC) supersededBy?: string;
   @ApiProperty({
     nullable: true,
     type: 'object',
