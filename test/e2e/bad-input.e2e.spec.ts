@@ -225,6 +225,32 @@ describe('bad input is refused and records nothing', () => {
     expect(await t.head()).toBe(before);
   });
 
+  it('words a Shape A walletId that is not an id as every other wallet id field does', async () => {
+    for (const bad of ['14', 0, 1.5, null]) {
+      const res = await t.request(
+        json('POST', '/v1/operations', {
+          idempotencyKey: randomUUID(),
+          operation: { kind: 'send', walletId: bad, sendIntent: {} },
+        }),
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toContainEqual({
+        path: 'operation.walletId',
+        message: 'must be a wallet id (a positive integer)',
+      });
+    }
+    // An id that is not the caller's says so.
+    const stranger = await t.request(
+      json('POST', '/v1/operations', {
+        idempotencyKey: randomUUID(),
+        operation: { kind: 'send', walletId: 9999, sendIntent: {} },
+      }),
+    );
+    expect(stranger.json().error.fields).toEqual([
+      { path: 'operation.walletId', message: 'must be one of your wallets' },
+    ]);
+  });
+
   it('names malformed JSON MALFORMED_JSON', async () => {
     const res = await t.request(raw('/v1/operations', '{"idempotencyKey": '));
     expect(res.statusCode).toBe(400);

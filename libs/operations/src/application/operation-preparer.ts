@@ -76,6 +76,9 @@ export class OperationPreparer {
     const wallets = await preparationWallets(this.store, userId);
     const { operation } = request;
     const walletId = (operation as { walletId?: unknown } | null)?.walletId;
+    // Worded as every other wallet id field: what is not an id is not called someone else's wallet.
+    if (!(Number.isSafeInteger(walletId) && (walletId as number) > 0))
+      throw ValidationFailed.field('operation.walletId', 'must be a wallet id (a positive integer)');
     const wallet = wallets.find((w) => w.id === walletId);
     if (!wallet) throw ValidationFailed.field('operation.walletId', 'must be one of your wallets');
     const prepared = await prepareShapeA(operation, { wallet, wallets, ports: this.ports });
