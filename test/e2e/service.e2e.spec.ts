@@ -178,6 +178,31 @@ describe('operations of the service itself', () => {
       ]),
     );
     expect(schemas.AssetChangeView.properties.feeAmount.nullable).toBe(true);
+    // A nullable object property admits null as its own alternative: OpenAPI 3.0's `nullable`
+    // does not reach into a `$ref`, so validators refused `continuation: null` and `route: null`.
+    const nullOnly = { type: 'object', nullable: true, enum: [null] };
+    expect(schemas.ShapeBOperationView.properties.continuation.oneOf).toEqual([
+      { $ref: '#/components/schemas/ShapeBContinuationView' },
+      nullOnly,
+    ]);
+    expect(schemas.ActivityItemView.properties.route.oneOf).toEqual([
+      { $ref: '#/components/schemas/ActivityRouteView' },
+      nullOnly,
+    ]);
+    expect(schemas.ShapeBContinuationView).toBeDefined();
+    expect(schemas.ActivityRouteView).toBeDefined();
+    // A nullable enum lists null among its values (3.0.3).
+    expect(schemas.TokenView.properties.view.enum).toEqual(['support-readonly', null]);
+    // What any request can be answered before its route: headers too large, or the service closing.
+    for (const [path, method] of [
+      ['/v1/operations', 'post'],
+      ['/v1/operations/{operationId}/approve', 'post'],
+      ['/v1/wallets/list', 'get'],
+    ])
+      expect(Object.keys(doc.paths[path][method].responses)).toEqual(expect.arrayContaining(['431', '503']));
+    expect(doc.paths['/v1/operations'].post.responses['503'].description).toMatch(
+      /QUOTE_UNAVAILABLE.*SHUTTING_DOWN/,
+    );
   });
 
   it('documents every success answer, optional bodies and integers as the service behaves', async () => {

@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty } from '@nestjs/swagger';
+import { nullableRef } from '../http/nullable-ref';
 import { AssetView } from '../http/asset.view';
 
 /** The OpenAPI schema of an activity item (libs/activity's ActivityItem), shared by the feed and an operation's activity. */
@@ -39,16 +40,17 @@ export class ActivityRouteView {
   @ApiProperty({ example: 'arbitrum' }) destination!: string;
 }
 
+@ApiExtraModels(ActivityRouteView)
 export class ActivityItemView {
   @ApiProperty({ example: 'send', description: 'The operation kind, or `balance_change` for an observation' })
   action!: string;
   @ApiProperty({ example: 'Sent 12.5 USDC' }) title!: string;
   @ApiProperty({ type: [String], example: ['base'] }) networks!: string[];
-  @ApiProperty({
-    type: ActivityRouteView,
-    nullable: true,
-    description: 'Only with directional evidence: value left on the source and arrived on the destination',
-  })
+  @ApiProperty(
+    nullableRef(ActivityRouteView, {
+      description: 'Only with directional evidence: value left on the source and arrived on the destination',
+    }),
+  )
   route!: ActivityRouteView | null;
   @ApiProperty({
     nullable: true,

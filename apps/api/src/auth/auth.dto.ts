@@ -52,7 +52,8 @@ export class TokenView {
   @ApiProperty({ description: 'Bearer token (HS256 JWT)' }) token!: string;
   @ApiProperty({ example: '2026-11-21T22:00:00.000Z' }) expiresAt!: string;
   @ApiProperty({ enum: PERMITS, isArray: true }) permits!: Permit[];
-  @ApiProperty({ enum: [SUPPORT_READONLY], nullable: true, type: String }) view!: string | null;
+  // OpenAPI 3.0.3: a nullable enum lists null among its values.
+  @ApiProperty({ enum: [SUPPORT_READONLY, null], nullable: true, type: String }) view!: string | null;
 }
 
 export class SignUpView {

@@ -14,12 +14,25 @@ const DESCRIPTIONS: Record<number, string> = {
   503: 'A dependency did not answer; nothing was recorded',
 };
 
-/** Documents the error responses of an endpoint; `overrides` replaces a status's description. */
+/** What any request can be answered before its route runs: headers too large, or the service closing. */
+const ANY_REQUEST: Record<number, string> = {
+  431: 'HEADERS_TOO_LARGE: the request headers exceed 16 KiB',
+  503: 'SHUTTING_DOWN: the service is closing; retry the request',
+};
+
+/**
+ * Documents the error responses of an endpoint; `overrides` replaces a status's description. Every
+ * endpoint also lists what any request can be answered (431, 503 while shutting down).
+ */
 export function ApiErrors(statuses: number[], overrides: Record<number, string> = {}) {
+  const described = new Map<number, string>();
+  for (const status of statuses) described.set(status, overrides[status] ?? DESCRIPTIONS[status]);
+  for (const [status, text] of Object.entries(ANY_REQUEST)) {
+    const own = described.get(Number(status));
+    described.set(Number(status), own === undefined ? text : `${own}; or ${text}`);
+  }
   return applyDecorators(
-    ...statuses.map((status) =>
-      ApiResponse({ status, type: ErrorBody, description: overrides[status] ?? DESCRIPTIONS[status] }),
-    ),
+    ...[...described].map(([status, description]) => ApiResponse({ status, type: ErrorBody, description })),
   );
 }
 

@@ -182,7 +182,7 @@ export class OperationsController {
   @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409], {
     400:
       'SOURCE_WALLET_UNAVAILABLE (archived or missing source wallet), RECIPIENT_WALLET_UNAVAILABLE (the own wallet ' +
-      'it delivers to was archived since the review), NOT_APPROVABLE, or a bad id/body',
+      'it delivers to was archived since the review), NOT_APPROVABLE, or VALIDATION_FAILED (a bad id or body)',
     409: 'OPERATION_DISMISSED: a dismissed or canceled operation is no longer approvable',
   })
   async approve(
@@ -240,7 +240,9 @@ export class OperationsController {
   @ApiNoBody()
   @ApiResponse({ status: 200, type: ShapeBOperationView })
   @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409, 503], {
-    400: 'The successor cannot be prepared now: INSUFFICIENT_FUNDS, QUOTE_FAILED, PRICE_UNAVAILABLE, ...',
+    400:
+      'VALIDATION_FAILED (a bad id or body), or the successor cannot be prepared now: INSUFFICIENT_FUNDS, ' +
+      'QUOTE_FAILED, PRICE_UNAVAILABLE, ...',
     409: 'PREREQUISITE_NOT_SUCCEEDED: the prerequisite is pending or failed, or has no continuation',
   })
   async next(
@@ -279,7 +281,9 @@ export class OperationsController {
     description: 'A repeat: the same fresh review (`Idempotent-Replayed: true`)',
   })
   @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409, 503], {
-    400: 'The fresh review cannot be prepared: INSUFFICIENT_FUNDS, QUOTE_BELOW_FLOOR, QUOTE_FAILED, ...',
+    400:
+      'VALIDATION_FAILED (a bad id or body), or the fresh review cannot be prepared: INSUFFICIENT_FUNDS, ' +
+      'QUOTE_BELOW_FLOOR, QUOTE_FAILED, ...',
     409: 'REFRESH_NOT_AVAILABLE: not a swap, or its quote did not fail',
   })
   async refresh(

@@ -1,4 +1,5 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { nullableRef } from '../http/nullable-ref';
 import { SHAPE_B_TYPES, type ShapeBResource } from '@vetted/operations';
 import { OPERATION_STATES, SUPERSEDED_BY_DOC, SUPERSEDES_DOC } from './operations.dto';
 import { EXAMPLE } from './shape-b-fields.docs';
@@ -173,6 +174,7 @@ export class ShapeBContinuationView {
 }
 
 /** The operation resource, Shape B (reference "Operation resource, Shape B"; api-decisions §5). */
+@ApiExtraModels(ShapeBContinuationView)
 export class ShapeBOperationView {
   @ApiProperty({ format: 'uuid', example: '3f1c9a52-7d4e-4b8a-9c61-2e5f0a7b8d13' }) id!: string;
   @ApiProperty({
@@ -203,17 +205,17 @@ export class ShapeBOperationView {
     example: { action: ACTION_EXAMPLE, review: { type: 'swap', walletId: 3, summary: 'Swap 0.25 ETH …' } },
   })
   request!: ShapeBRequestView;
-  @ApiProperty({
-    type: ShapeBContinuationView,
-    nullable: true,
-    example: {
-      action: ACTION_EXAMPLE,
-      label: 'Swap 0.25 ETH for USDC on base',
-      walletId: 3,
-      operation: null,
-    },
-    description: 'The next step after this one (a prerequisite approval leads to its swap); null when none',
-  })
+  @ApiProperty(
+    nullableRef(ShapeBContinuationView, {
+      example: {
+        action: ACTION_EXAMPLE,
+        label: 'Swap 0.25 ETH for USDC on base',
+        walletId: 3,
+        operation: null,
+      },
+      description: 'The next step after this one (a prerequisite approval leads to its swap); null when none',
+    }),
+  )
   continuation!: ShapeBContinuationView | null;
   @ApiPropertyOptional({
     type: ShapeBResultView,
