@@ -25,10 +25,7 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
 
   /** A user whose EVM wallet holds 1 ETH and 100 USDC on base, and a second wallet of theirs. */
   async function funded(client = c) {
-    const user = await client.app.signUp();
-    const evm = user.wallets[0];
-    await client.faucet(user.token, evm.id, 'base', null, '1');
-    await client.faucet(user.token, evm.id, 'base', USDC, '100');
+    const { user, evm } = await client.fundedEvm();
     const recipient = (
       await client.post('/v1/wallets', user.token, {
         family: 'evm',
@@ -223,12 +220,7 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
         clock.advance(31_000);
       });
       expect(failed).toMatchObject({ state: 'failed', errorCode: 'LIFECYCLE_TIMEOUT', txs: [] });
-      const activity = () =>
-        m.app.request({
-          method: 'GET',
-          url: `/v1/activity/operation?operationId=${id}`,
-          headers: { authorization: `Bearer ${user.token}` },
-        });
+      const activity = () => m.activity(user.token, id);
       expect((await activity()).statusCode).toBe(404);
       // Restarted, the executor watches again: the approval was not checkpointed while it watched.
       if (restart) await m.restart();

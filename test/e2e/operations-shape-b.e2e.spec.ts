@@ -17,16 +17,7 @@ describe('reviewed operations, Shape B, over HTTP', () => {
   afterAll(() => c.app.close());
 
   /** A user whose EVM wallet holds 1 ETH and 100 USDC on base. */
-  async function funded() {
-    const user = await c.app.signUp();
-    const evm = user.wallets.find((w) => w.family === 'evm')!;
-    for (const [token, amount] of [
-      [null, '1'],
-      [USDC, '100'],
-    ] as const)
-      await c.post('/v1/sandbox/faucet', user.token, { walletId: evm.id, network: 'base', token, amount });
-    return { user, evm };
-  }
+  const funded = () => c.fundedEvm();
   const create = (token: string, intent: object, idempotencyKey: string = randomUUID()) =>
     c.post('/v1/operations', token, { idempotencyKey, intent });
   const call = (token: string, id: string, step: 'approve' | 'discard' | 'next' | 'refresh') =>
@@ -168,14 +159,7 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     );
     expect(await sandbox.chain.allowance('base', USDC, evm.address, spender)).toBe(0n);
     // Both steps are activity items, titled by what they did, and service transactions in the feed.
-    const activityOf = async (id: string) =>
-      (
-        await c.app.request({
-          method: 'GET',
-          url: `/v1/activity/operation?operationId=${id}`,
-          headers: bearer(user.token),
-        })
-      ).json();
+    const activityOf = async (id: string) => (await c.activity(user.token, id)).json();
     expect(await activityOf(prerequisite.id)).toMatchObject({
       title: 'Approved token spending',
       isSuccess: true,

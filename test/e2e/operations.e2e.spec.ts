@@ -15,20 +15,7 @@ describe('reviewed operations, Shape A, over HTTP', () => {
 
   /** A user whose EVM wallet holds gas and 100 USDC on base, and an external recipient. */
   async function funded() {
-    const user = await c.app.signUp();
-    const evm = user.wallets[0];
-    await c.post('/v1/sandbox/faucet', user.token, {
-      walletId: evm.id,
-      network: 'base',
-      token: null,
-      amount: '1',
-    });
-    await c.post('/v1/sandbox/faucet', user.token, {
-      walletId: evm.id,
-      network: 'base',
-      token: USDC,
-      amount: '100',
-    });
+    const { user, evm } = await c.fundedEvm();
     const recipient = (
       await c.post('/v1/wallets', user.token, { family: 'evm', name: `Savings ${randomUUID().slice(0, 6)}` })
     ).json();
@@ -150,11 +137,7 @@ describe('reviewed operations, Shape A, over HTTP', () => {
       'LegSettled',
       'OperationSucceeded',
     ]);
-    const activity = await c.app.request({
-      method: 'GET',
-      url: `/v1/activity/operation?operationId=${op.id}`,
-      headers: bearer(user.token),
-    });
+    const activity = await c.activity(user.token, op.id);
     expect(activity.statusCode).toBe(200);
     const hash = done.txs[0].hash;
     expect(activity.json()).toEqual({
@@ -243,11 +226,7 @@ describe('reviewed operations, Shape A, over HTTP', () => {
       state: 'failed_before_effect',
       errorCode: 'SUBMISSION_REJECTED',
     });
-    const activity = await c.app.request({
-      method: 'GET',
-      url: `/v1/activity/operation?operationId=${op.id}`,
-      headers: bearer(user.token),
-    });
+    const activity = await c.activity(user.token, op.id);
     expect(activity.statusCode).toBe(404);
     expect(await c.myFeed(user.token, 'service_transaction')).toEqual([]);
   });

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { USDC_ADDRESSES } from '@vetted/sandbox';
 import { baseSwap, usdcSend } from '../support/operation-bodies';
 import { type JsonObject, SandboxTestClient } from '../support/sandbox-client';
-import { bearer } from '../support/test-app';
 
 const USDC = USDC_ADDRESSES.base;
 
@@ -19,10 +18,7 @@ describe('a send to an own wallet named by its address, over HTTP', () => {
   afterAll(() => c.app.close());
 
   async function funded() {
-    const user = await c.app.signUp();
-    const evm = user.wallets.find((w) => w.family === 'evm')!;
-    await c.faucet(user.token, evm.id, 'base', null, '1');
-    await c.faucet(user.token, evm.id, 'base', USDC, '100');
+    const { user, evm } = await c.fundedEvm();
     const savings = (await c.post('/v1/wallets', user.token, { family: 'evm', name: 'Savings' })).json();
     // Observed once before: the faucet's deposits are this user's balance changes so far.
     await c.refreshed(user.token);
@@ -30,11 +26,7 @@ describe('a send to an own wallet named by its address, over HTTP', () => {
   }
 
   async function activityOf(token: string, id: string): Promise<JsonObject> {
-    const res = await c.app.request({
-      method: 'GET',
-      url: `/v1/activity/operation?operationId=${id}`,
-      headers: bearer(token),
-    });
+    const res = await c.activity(token, id);
     expect(res.statusCode).toBe(200);
     return res.json();
   }

@@ -1,7 +1,6 @@
 import { PUSD_POLYGON, USDC_ADDRESSES } from '@vetted/sandbox';
 import { baseSwap, usdcSend } from '../support/operation-bodies';
 import { type JsonObject, SandboxTestClient } from '../support/sandbox-client';
-import { bearer } from '../support/test-app';
 
 /**
  * Deposits into a venue and withdrawals from it are titled as such, naming the token and the venue
@@ -17,11 +16,7 @@ describe('deposits and withdrawals in activity titles, over HTTP', () => {
 
   async function titleOf(token: string, operation: JsonObject): Promise<string> {
     expect(operation.state).toBe('done');
-    const res = await c.app.request({
-      method: 'GET',
-      url: `/v1/activity/operation?operationId=${operation.id as string}`,
-      headers: bearer(token),
-    });
+    const res = await c.activity(token, operation.id as string);
     expect(res.statusCode).toBe(200);
     return res.json().title;
   }

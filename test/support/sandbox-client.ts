@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '@vetted/kernel';
+import { USDC_ADDRESSES } from '@vetted/sandbox';
 import { bearer, startTestApp, type TestApp } from './test-app';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -74,6 +75,24 @@ export class SandboxTestClient {
     });
     expect(res.statusCode).toBe(200);
     return res.json().entries;
+  }
+
+  /** `GET /v1/activity/operation` for one operation, as the caller (the answer, whatever its status). */
+  activity(token: string, operationId: string) {
+    return this.app.request({
+      method: 'GET',
+      url: `/v1/activity/operation?operationId=${operationId}`,
+      headers: bearer(token),
+    });
+  }
+
+  /** A new user whose EVM wallet holds 1 ETH (gas) and 100 USDC on base. */
+  async fundedEvm() {
+    const user = await this.app.signUp();
+    const evm = user.wallets.find((w) => w.family === 'evm')!;
+    await this.faucet(user.token, evm.id, 'base', null, '1');
+    await this.faucet(user.token, evm.id, 'base', USDC_ADDRESSES.base, '100');
+    return { user, evm };
   }
 
   /** Makes the next sandbox call of `target` misbehave (`mode`), once. */
