@@ -4,14 +4,8 @@ import { accountDecider } from '@vetted/accounts';
 import type { CommandOutcome, EventMetadata, EventStore } from '@vetted/event-store';
 import { EVENT_STORE, accountStream, handleCommand, loadState, operationStream } from '@vetted/event-store';
 import { CLOCK, type Clock, NotFound } from '@vetted/kernel';
-import type {
-  ExistingOperation,
-  OperationCommand,
-  OperationCreatedData,
-  OperationEvent,
-  OperationState,
-} from '../domain';
-import { operationDecider } from '../domain';
+import type { ExistingOperation, OperationCommand, OperationEvent, OperationState } from '../domain';
+import { operationDecider, recipientWalletOf } from '../domain';
 
 export type OperationOutcome = CommandOutcome<OperationState, OperationEvent>;
 
@@ -102,19 +96,4 @@ export class DiscardOperationHandler
       metadata,
     );
   }
-}
-
-/**
- * The caller's other wallet an operation delivers to: recorded by preparation, or (for operations
- * recorded before it was) named by id in the request: a send's `to.walletId`, a swap's `toWalletId`.
- */
-function recipientWalletOf(op: OperationCreatedData): number | undefined {
-  if (op.recipientWalletId !== undefined) return op.recipientWalletId;
-  const request = op.creationRequest as {
-    sendIntent?: { to?: { walletId?: unknown } };
-    swapIntent?: { toWalletId?: unknown };
-    to?: { walletId?: unknown };
-  } | null;
-  const named = request?.sendIntent?.to?.walletId ?? request?.to?.walletId ?? request?.swapIntent?.toWalletId;
-  return typeof named === 'number' ? named : undefined;
 }

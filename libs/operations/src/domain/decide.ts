@@ -11,6 +11,7 @@ import {
   SourceWalletUnavailable,
 } from './errors';
 import { submissionIdOf } from './actions';
+import { recipientWalletOf } from './recipient-wallet';
 import type { LegReceipt, OperationCreatedData, OperationEvent, OperationOutcomeFacts } from './events';
 import type { ExistingOperation, OperationState } from './state';
 
@@ -211,21 +212,12 @@ function isSwap(op: ExistingOperation['op']): boolean {
 }
 
 /** Who pays, where a swap delivers when elsewhere, and a cross-network route, as the captured actions say. */
-function parties({
-  actions,
-  creationRequest,
-  recipientWalletId,
-  venueTransfer,
-}: OperationCreatedData): Pick<OperationOutcomeFacts, 'payer' | 'deliveredTo' | 'route' | 'venueTransfer'> {
-  // A send's target is the user's own when its address was one of theirs at preparation, or (in
-  // events recorded before preparation said so) the request named one of their wallets (Shape A
-  // `sendIntent.to`, Shape B `to`).
-  const request = creationRequest as {
-    sendIntent?: { to?: { walletId?: unknown } };
-    to?: { walletId?: unknown };
-  } | null;
-  const toOwnWallet =
-    recipientWalletId !== undefined || (request?.sendIntent?.to ?? request?.to)?.walletId !== undefined;
+function parties(
+  op: OperationCreatedData,
+): Pick<OperationOutcomeFacts, 'payer' | 'deliveredTo' | 'route' | 'venueTransfer'> {
+  const { actions, venueTransfer } = op;
+  // A send's target is named as a delivery when it is one of the user's own wallets.
+  const toOwnWallet = recipientWalletOf(op) !== undefined;
   let payer: string | null = null;
   let deliveredTo: string | null = null;
   let route: OperationOutcomeFacts['route'] = null;

@@ -5,3 +5,4 @@ export * from './state';
 export * from './decide';
 export * from './errors';
 export * from './operation-decider';
+export * from './recipient-wallet';
