@@ -15,10 +15,8 @@ export interface SettledOperation extends OperationOutcomeFacts {
 type Movement = LegReceipt['transfers'][number];
 
 /** The events an operation's activity item is made from: its terminal event, and late receipts. */
-export type SettlingEvent = Extract<
-  OperationEvent,
-  { type: 'OperationSucceeded' | 'OperationFailed' | 'LateReceiptRecorded' }
->;
+export const SETTLING_EVENT_TYPES = ['OperationSucceeded', 'OperationFailed', 'LateReceiptRecorded'] as const;
+export type SettlingEvent = Extract<OperationEvent, { type: (typeof SETTLING_EVENT_TYPES)[number] }>;
 
 /**
  * The operation as the activity item reads it: from its terminal event, or from a late receipt,

@@ -4,6 +4,7 @@ import type { Projection } from '@vetted/read-store';
 import { balanceChangeItem } from '../../activity-items/balance-change-item';
 import {
   operationActivityItem,
+  SETTLING_EVENT_TYPES,
   type SettlingEvent,
   settledOperation,
 } from '../../activity-items/operation-item';
@@ -25,11 +26,7 @@ type FeedSourceEvent =
   | Extract<WalletObservationEvent, { type: 'BalancesObserved' }>
   | SettlingEvent;
 
-const SETTLING_TYPES: ReadonlySet<string> = new Set([
-  'OperationSucceeded',
-  'OperationFailed',
-  'LateReceiptRecorded',
-]);
+const SETTLING_TYPES: ReadonlySet<string> = new Set(SETTLING_EVENT_TYPES);
 
 /**
  * Feed entries, keyed so a replay rewrites the same entry. Balance observations that changed
@@ -42,13 +39,7 @@ const SETTLING_TYPES: ReadonlySet<string> = new Set([
 export const feedProjection: Projection<FeedEntryDocument> = {
   name: 'feed',
   collection: feedCollection,
-  canHandle: [
-    'UserSignedUp',
-    'BalancesObserved',
-    'OperationSucceeded',
-    'OperationFailed',
-    'LateReceiptRecorded',
-  ],
+  canHandle: ['UserSignedUp', 'BalancesObserved', ...SETTLING_EVENT_TYPES],
   guard: 'position',
   documentId: (event) =>
     SETTLING_TYPES.has(event.type)

@@ -2,6 +2,7 @@ import type { Projection, StoredDocument } from '@vetted/read-store';
 import type { ActivityItem } from '../../activity-items/activity-item';
 import {
   operationActivityItem,
+  SETTLING_EVENT_TYPES,
   type SettlingEvent,
   settledOperation,
 } from '../../activity-items/operation-item';
@@ -19,7 +20,7 @@ export const operationActivityCollection = { name: 'operationActivity', version:
 export const operationActivityProjection: Projection<OperationActivityDocument> = {
   name: 'operationActivity',
   collection: operationActivityCollection,
-  canHandle: ['OperationSucceeded', 'OperationFailed', 'LateReceiptRecorded'],
+  canHandle: [...SETTLING_EVENT_TYPES],
   guard: 'revision',
   documentId: (event) => (event.data as { operationId: string }).operationId,
   evolve(doc, recorded) {
