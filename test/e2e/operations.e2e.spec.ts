@@ -192,6 +192,12 @@ describe('reviewed operations, Shape A, over HTTP', () => {
       actor: { username: user.username },
       activity: { transactionHash: hash },
     });
+    // The public feed names no private operation, not even inside its cursor.
+    const page = await c.app.request({ method: 'GET', url: '/v1/activity/feed?limit=1' });
+    expect(page.json().entries[0].id).toBe(feed.entries[0].id);
+    expect(page.json().nextCursor).toEqual(expect.any(String));
+    expect(page.body).not.toContain(op.id);
+    expect(Buffer.from(page.json().nextCursor, 'base64url').toString()).not.toContain(op.id);
     expect(timeline[1]).toMatchObject({
       actor: { userId: user.userId, requestId: expect.any(String) },
       position: expect.stringMatching(/^\d+$/),

@@ -1,6 +1,6 @@
 import { positionKey } from '@vetted/event-store';
 import { projectTwice, recorded } from '@vetted/read-store/testing/projection-specification';
-import { feedProjection } from './feed-projection';
+import { feedProjection, operationEntryId } from './feed-projection';
 
 describe('feed projection', () => {
   it('turns each signup into one public user_joined entry keyed by the event id, idempotently', async () => {
@@ -103,9 +103,9 @@ describe('feed projection', () => {
     expect(docs).toHaveLength(1);
     // It keeps the id and the place of the entry the failure made, so paging never skips it.
     expect(docs[0]).toMatchObject({
-      _id: 'operation:op-1',
+      _id: operationEntryId('op-1'),
       kind: 'service_transaction',
-      id: events[0].id,
+      id: operationEntryId('op-1'),
       place: positionKey(events[0].position),
       _version: positionKey(events[1].position),
     });

@@ -1,5 +1,6 @@
-import { positionKey } from '@vetted/event-store';
+import { positionKey, type RecordedEvent } from '@vetted/event-store';
 import type { AccountEvent, WalletObservationEvent } from '@vetted/accounts';
+import { uuidV5 } from '@vetted/kernel';
 import type { Projection } from '@vetted/read-store';
 import { balanceChangeItem } from '../../activity-items/balance-change-item';
 import {
@@ -12,7 +13,7 @@ import type { FeedEntryDocument } from './feed-entry';
 
 export const feedCollection = {
   name: 'feed',
-  version: 5,
+  version: 6,
   // Entries are ordered by `place`, the `$all` position key of the event that first made them.
   // Without a kinds filter a query asks for every kind: two indexes serve all four queries.
   indexes: [
@@ -29,27 +30,39 @@ type FeedSourceEvent =
 const SETTLING_TYPES: ReadonlySet<string> = new Set(SETTLING_EVENT_TYPES);
 
 /**
+ * An operation's feed entry: its key and its public id, the same for every event of the operation
+ * and one-way, so neither the entry nor a cursor over the public feed names the private operation.
+ */
+export function operationEntryId(operationId: string): string {
+  return uuidV5(`feed-entry:${operationId}`);
+}
+
+function entryIdOf(event: RecordedEvent): string {
+  return SETTLING_TYPES.has(event.type)
+    ? operationEntryId((event.data as { operationId: string }).operationId)
+    : event.id;
+}
+
+/**
  * Feed entries, keyed so a replay rewrites the same entry. Balance observations that changed
  * something are the owner's own (`scope=mine`) entries, one per event; an operation that reached a
- * chain is one public `service_transaction` entry under the owner's name, keyed by the operation: a
- * receipt that lands after the operation failed replaces the entry's item with the operation as it
- * now stands (the same item as `GET /v1/activity/operation`), so no movement shows twice; the entry
- * keeps its place and id, so a client paging meanwhile neither misses nor repeats it.
+ * chain is one public `service_transaction` entry under the owner's name, keyed by the operation
+ * (`operationEntryId`): a receipt that lands after the operation failed replaces the entry's item
+ * with the operation as it now stands (the same item as `GET /v1/activity/operation`), so no
+ * movement shows twice; the entry keeps its place and id, so a client paging meanwhile neither
+ * misses nor repeats it. Every entry's key is its public id, the only id a feed cursor carries.
  */
 export const feedProjection: Projection<FeedEntryDocument> = {
   name: 'feed',
   collection: feedCollection,
   canHandle: ['UserSignedUp', 'BalancesObserved', ...SETTLING_EVENT_TYPES],
   guard: 'position',
-  documentId: (event) =>
-    SETTLING_TYPES.has(event.type)
-      ? `operation:${(event.data as { operationId: string }).operationId}`
-      : event.id,
+  documentId: entryIdOf,
   evolve(doc, recorded) {
     const event = recorded as unknown as FeedSourceEvent;
     // Only an operation's entry is made again by a later event; other entries are written once.
     if (doc !== null && !SETTLING_TYPES.has(event.type)) return doc;
-    const id = doc?.id ?? recorded.id;
+    const id = entryIdOf(recorded);
     const place = doc?.place ?? positionKey(recorded.position);
     switch (event.type) {
       case 'UserSignedUp':
