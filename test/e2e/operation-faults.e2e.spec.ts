@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { USDC_ADDRESSES } from '@vetted/sandbox';
+import { USDC_ADDRESSES, dexRouter } from '@vetted/sandbox';
 import { ManualClock } from '@vetted/kernel';
 import { baseSwap, usdcSend } from '../support/operation-bodies';
 import { amountOf, SandboxTestClient } from '../support/sandbox-client';
@@ -142,6 +142,51 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
       'LegSettled',
       'OperationSucceeded',
     ]);
+  });
+
+  it('a swap reviewed while an earlier swap of its wallet executes does not count on the allowance that one spends', async () => {
+    const { user, evm } = await funded();
+    // A standing allowance of 6 USDC: a swap of 5 needs no approval of its own.
+    const standing = await c.post('/v1/operations', user.token, {
+      idempotencyKey: randomUUID(),
+      intent: {
+        type: 'tokenApproval',
+        walletId: evm.id,
+        asset: { network: 'base', asset: USDC },
+        spender: dexRouter('base'),
+        amount: '6',
+      },
+    });
+    expect((await approve(user.token, standing.json().id)).json().state).toBe('succeeded');
+    const swap = () => baseSwap(evm.id, USDC, null, '5', { sellRaw: '5000000', receiveRaw: '1' });
+    const legKinds = (op: { legs?: { kind: string }[]; progress?: { legs: { kind: string }[] } }) =>
+      (op.progress?.legs ?? []).map((leg) => leg.kind);
+    const first = (await create(user.token, swap())).json();
+    expect(legKinds(first)).toEqual(['swap']);
+    // The first swap is submitted and lands only when sandbox time moves: it is still executing,
+    // and will spend 5 of the 6 when it lands.
+    await c.fault('submission', 'timeout');
+    await approve(user.token, first.id);
+    let working = (await get(user.token, first.id)).json();
+    for (let i = 0; i < 100 && working.progress.legs[0].status !== 'submitted'; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      working = (await get(user.token, first.id)).json();
+    }
+    expect(working).toMatchObject({ state: 'working', progress: { legs: [{ status: 'submitted' }] } });
+
+    // Reviewed now, the second runs after the first: it approves its own input.
+    const second = (await create(user.token, swap())).json();
+    expect(legKinds(second)).toEqual(['approve', 'swap']);
+    await approve(user.token, second.id);
+    let advancedAt = 0;
+    const landing = async () => {
+      if (Date.now() - advancedAt < 300) return;
+      advancedAt = Date.now();
+      expect((await c.admin('/v1/sandbox/clock', { advanceSeconds: 13 })).statusCode).toBe(200);
+    };
+    expect((await settled(user.token, first.id, landing)).state).toBe('done');
+    expect(await settled(user.token, second.id, landing)).toMatchObject({ state: 'done' });
+    expect(amountOf(await c.balances(user.token, evm.id), 'base', USDC)).toBe(90_000_000n);
   });
 
   it('quote fail: creating a swap answers 503 QUOTE_UNAVAILABLE and records nothing', async () => {

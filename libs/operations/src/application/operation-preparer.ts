@@ -2,6 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@vetted/event-store';
 import { EVENT_STORE } from '@vetted/event-store';
 import { ValidationFailed, extend } from '@vetted/kernel';
+import type { Collection, ReadStore } from '@vetted/read-store';
+import { READ_STORE } from '@vetted/read-store';
 import type {
   ChainClient,
   PerpVenue,
@@ -19,9 +21,12 @@ import {
   TOKEN_DIRECTORY,
 } from '@vetted/venues';
 import type { CapturedAction, OperationCreatedData } from '../domain';
-import type { PreparationPorts, PreparationWallet } from '../preparation';
+import type { PreparationContext, PreparationPorts, PreparationWallet } from '../preparation';
 import { prepareShapeA } from '../preparation';
 import { INTENT_PATH, prepareShapeB, readShapeBIntent, type ShapeBIntent } from '../shape-b';
+import type { OperationDocument } from '../read-model/operations/operation-document';
+import { operationsCollection } from '../read-model/operations/operations-projection';
+import { executingLegs } from './executing-legs';
 import { preparationWallets } from './preparation-wallets';
 
 /**
@@ -52,9 +57,11 @@ export type PreparedRecord = Pick<
 @Injectable()
 export class OperationPreparer {
   private readonly ports: PreparationPorts;
+  private readonly operations: Collection<OperationDocument>;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_STORE) readStore: ReadStore,
     @Inject(PRICE_READER) prices: PriceReader,
     @Inject(SWAP_QUOTER) quoter: SwapQuoter,
     @Inject(CHAIN_CLIENT) chain: ChainClient,
@@ -63,6 +70,7 @@ export class OperationPreparer {
     @Inject(TOKEN_DIRECTORY) tokens: TokenDirectory,
   ) {
     this.ports = { prices, quoter, chain, perps, predict, tokens };
+    this.operations = readStore.collection(operationsCollection);
   }
 
   get quoter(): SwapQuoter {
@@ -81,7 +89,7 @@ export class OperationPreparer {
       throw ValidationFailed.field('operation.walletId', 'must be a wallet id (a positive integer)');
     const wallet = wallets.find((w) => w.id === walletId);
     if (!wallet) throw ValidationFailed.field('operation.walletId', 'must be one of your wallets');
-    const prepared = await prepareShapeA(operation, { wallet, wallets, ports: this.ports });
+    const prepared = await prepareShapeA(operation, await this.context(userId, wallet, wallets));
     return {
       shape: 'A',
       kind: 'action_sequence',
@@ -101,7 +109,7 @@ export class OperationPreparer {
     const wallets = await preparationWallets(this.store, userId);
     const wallet = wallets.find((w) => w.id === intent.walletId);
     if (!wallet) throw ValidationFailed.field(`${INTENT_PATH}.walletId`, 'must be one of your wallets');
-    const prepared = await prepareShapeB(intent, { wallet, wallets, ports: this.ports });
+    const prepared = await prepareShapeB(intent, await this.context(userId, wallet, wallets));
     return {
       shape: 'B',
       kind: prepared.type,
@@ -113,6 +121,15 @@ export class OperationPreparer {
       continuation: prepared.continuation,
       ...delivery(prepared.actions, wallets, wallet),
     };
+  }
+
+  private async context(
+    userId: string,
+    wallet: PreparationWallet,
+    wallets: readonly PreparationWallet[],
+  ): Promise<PreparationContext> {
+    const executing = await executingLegs(this.operations, userId, wallet.id);
+    return { wallet, wallets, ports: this.ports, executing };
   }
 }
 

@@ -1,3 +1,4 @@
+import type { CapturedAction } from '../domain/actions';
 import type {
   AddressFamily,
   ChainClient,
@@ -34,4 +35,9 @@ export interface PreparationContext {
   /** Every wallet of the caller, archived ones included (a recipient must be one of the active ones). */
   wallets: readonly PreparationWallet[];
   ports: PreparationPorts;
+  /**
+   * The legs the paying wallet's operations still executing have yet to finish (submitted or not
+   * yet run). They run before anything prepared now, which can only be approved after them.
+   */
+  executing: readonly CapturedAction[];
 }

@@ -1,5 +1,6 @@
 import { GAS_PRICE_WEI, GAS_UNITS, MARKET_SPECS, USDC_ADDRESSES, outcomeTokenId } from '@vetted/sandbox';
 import type { PriceReader } from '@vetted/venues';
+import type { CapturedAction } from '../domain/actions';
 import { prepareShapeA } from './prepare-shape-a';
 import type { SwapOperation } from './shape-a-request';
 import { ETH, SOL, USDC, preparationSandbox, refusal, refusedPaths } from './testing/preparation-sandbox';
@@ -119,6 +120,50 @@ describe('prepareShapeA: swap', () => {
     const prepared = await prepare(usdcToEth('1'));
     expect(prepared.actions.map((a) => a.kind === 'chain' && a.tx.kind)).toEqual(['swap']);
     expect(prepared.review).toMatchObject({ approval: null, networkFees: [{ leg: 0 }] });
+  });
+
+  it('approves its own input when an operation of the wallet still executing will use the allowance', async () => {
+    const { sandbox, wallets, context } = await fundedWorld();
+    const quote = await sandbox.quoter.quote({
+      from: { network: 'ethereum', token: usdcEth },
+      to: { network: 'ethereum', token: null },
+      amountInRaw: USDC,
+    });
+    let approvals = 0;
+    const approve = (amountRaw: bigint) =>
+      sandbox.chain.submit({
+        kind: 'approve',
+        submissionId: `allowance-${++approvals}`,
+        network: 'ethereum',
+        from: wallets.evm.address,
+        token: usdcEth,
+        spender: quote.approvalSpender!,
+        amountRaw,
+      });
+    await approve(5n * USDC);
+    const kinds = async (executing: CapturedAction[]) =>
+      (await prepareShapeA(usdcToEth('1'), context(wallets.evm, executing))).actions.map(
+        (a) => a.kind === 'chain' && a.tx.kind,
+      );
+    const earlier = await prepareShapeA(usdcToEth('1'), context(wallets.evm));
+    expect(earlier.actions.map((a) => a.kind === 'chain' && a.tx.kind)).toEqual(['swap']);
+    // Its swap still to settle: it spends from the allowance first.
+    expect(await kinds(earlier.actions)).toEqual(['approve', 'swap']);
+    // An approval still to run sets the allowance anew, whatever it is now.
+    await approve(0n);
+    const approving = await prepareShapeA(usdcToEth('1'), context(wallets.evm));
+    await approve(5n * USDC);
+    expect(await kinds(approving.actions.slice(0, 1))).toEqual(['approve', 'swap']);
+    // A send of the same token moves no allowance.
+    const send = await prepareShapeA(
+      {
+        kind: 'send',
+        walletId: 1,
+        sendIntent: { token: { network: 'ethereum', token: usdcEth }, amount: '1', to: { walletId: 3 } },
+      },
+      context(wallets.evm),
+    );
+    expect(await kinds(send.actions)).toEqual(['swap']);
   });
 
   it('accepts a token address in any casing and captures it checksummed', async () => {

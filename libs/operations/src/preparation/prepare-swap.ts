@@ -18,6 +18,7 @@ import { QuoteBelowFloor, SwapNotQuoted } from './refusals';
 import { assetOf, networkFees, reviewAmount, spoken, type Prepared } from './review';
 import type { SwapOperation } from './shape-a-request';
 import { resolveToken } from './token-identity';
+import { usableAllowance } from './usable-allowance';
 import { UsdPrices } from './usd-prices';
 
 const at = (field: string): string => pathOf('swapIntent', field);
@@ -60,7 +61,7 @@ export async function prepareSwap(operation: SwapOperation, context: Preparation
   const legs: UnsubmittedTx[] = [];
   const spender = quote.approvalSpender;
   if (spender && spend.token !== null && isEvmNetwork(spend.network)) {
-    const allowance = await ports.chain.allowance(spend.network, spend.token, wallet.address, spender);
+    const allowance = await usableAllowance(context, spend.network, spend.token, spender);
     if (allowance < amountInRaw)
       legs.push({
         kind: 'approve',

@@ -55,10 +55,14 @@ export function preparationSandbox() {
       predict: sandbox.predict,
       tokens: sandbox.tokenDirectory,
     };
-    const context = (wallet: PreparationWallet): PreparationContext => ({
+    const context = (
+      wallet: PreparationWallet,
+      executing: readonly CapturedAction[] = [],
+    ): PreparationContext => ({
       wallet,
       wallets: [evm, solana, savings, archived],
       ports,
+      executing,
     });
     /** Prepares `operation` for the wallet it names. */
     const prepare = (operation: ShapeAOperation | Record<string, unknown>): Promise<Prepared> => {

@@ -9,6 +9,7 @@ import type { PreparationContext } from '../../preparation/preparation-context';
 import { quoteSwap, swapLegFee, swapLegOf, swapRecipient } from '../../preparation/prepare-swap';
 import { SwapNotQuoted } from '../../preparation/refusals';
 import { networkFees, reviewAmount, spoken } from '../../preparation/review';
+import { usableAllowance } from '../../preparation/usable-allowance';
 import { UsdPrices } from '../../preparation/usd-prices';
 import { type EvmTokenAsset, type SwapIntentB } from '../intent';
 import { at } from '../intent/intent-arm';
@@ -92,17 +93,17 @@ export const prepareSwapB: PrepareShapeB<SwapIntentB> = async (intent, context) 
   };
 };
 
-/** An ERC-20 input and the quote's spender, when the current allowance for it is below the input. */
+/** An ERC-20 input and the quote's spender, when the usable allowance for it is below the input. */
 async function shortAllowance(
   quote: SwapQuote,
   spend: TokenInfo,
   amountInRaw: bigint,
-  { ports, wallet }: PreparationContext,
+  context: PreparationContext,
 ): Promise<{ asset: EvmTokenAsset; spender: string } | null> {
   const { network, token } = spend;
   const spender = quote.approvalSpender;
   if (!spender || token === null || !isEvmNetwork(network)) return null;
-  const allowance = await ports.chain.allowance(network, token, wallet.address, spender);
+  const allowance = await usableAllowance(context, network, token, spender);
   return allowance < amountInRaw ? { asset: { kind: 'evmToken', network, asset: token }, spender } : null;
 }
 

@@ -1,5 +1,6 @@
 import { dexRouter } from '@vetted/sandbox';
 import { ETH, USDC, preparationSandbox, refusal } from '../../preparation/testing/preparation-sandbox';
+import type { CapturedAction } from '../../domain/actions';
 import type { SwapIntentB } from '../intent';
 import { prepareSwapB } from './prepare-swap-b';
 import { ethToUsdcOnBase, swapWorld, usdcEth, usdcToEth } from './testing/swap-b-world';
@@ -90,6 +91,31 @@ describe('prepareSwapB: an ERC-20 input short of allowance', () => {
       review: { currentAllowance: { amountRaw: '4999999' } },
       continuation: { label: 'Swap 5 USDC for ETH on ethereum' },
     });
+  });
+
+  it('does not count on an allowance an operation of the wallet still executing will spend or set', async () => {
+    const { sandbox, wallets, context } = await fundedWorld();
+    await sandbox.chain.submit({
+      kind: 'approve',
+      submissionId: 'standing',
+      network: 'ethereum',
+      from: wallets.evm.address,
+      token: usdcEth,
+      spender: dexRouter('ethereum'),
+      amountRaw: 100n * USDC,
+    });
+    const prepareWith = (executing: CapturedAction[]) =>
+      prepareSwapB(usdcToEth('5'), context(wallets.evm, executing));
+    const earlier = await prepareWith([]);
+    expect(earlier.type).toBe('swap');
+    // That swap approved and not yet settled: it runs first and spends from the allowance.
+    await expect(prepareWith(earlier.actions)).resolves.toMatchObject({
+      type: 'tokenApproval',
+      continuation: { label: 'Swap 5 USDC for ETH on ethereum' },
+    });
+    // Legs on other tokens or networks leave it alone.
+    const other = await prepareSwapB(ethToUsdcOnBase('0.001'), context(wallets.evm));
+    await expect(prepareWith(other.actions)).resolves.toMatchObject({ type: 'swap' });
   });
 
   it('refuses what the wallet cannot fund with INSUFFICIENT_FUNDS, before any approval', async () => {
