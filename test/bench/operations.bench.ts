@@ -46,8 +46,9 @@ const USDC = USDC_ADDRESSES.base;
 const CONNECTIONS = 32;
 const LIFECYCLE_CLIENTS = 16;
 /**
- * One wallet per lifecycle client: a swap's approve leg grants exactly its own amount, so two swaps
- * of one wallet in flight at once race on the allowance (the second swap leg can fail).
+ * One wallet per lifecycle client: a wallet's operations execute one after another, so clients
+ * sharing one would wait on each other, and a swap reviewed while another of its wallet executes
+ * approves its own input (an extra leg).
  */
 const USERS = LIFECYCLE_CLIENTS;
 /** Per wallet, far more than a run spends (each lifecycle swap sells 1 USDC and pays base gas). */
