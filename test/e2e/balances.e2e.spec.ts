@@ -126,6 +126,36 @@ describe('balances: faucet, refresh, observation, balance_change', () => {
     expect(again).toHaveLength(2);
   });
 
+  it('reports a deposit that an operation spent in full before any refresh saw it', async () => {
+    const user = await c.app.signUp();
+    const evm = user.wallets.find((w) => w.family === 'evm')!;
+    await c.faucet(user.token, evm.id, 'base', null, '0.01');
+    await c.refreshed(user.token);
+    await c.faucet(user.token, evm.id, 'base', USDC_ADDRESSES.base, '7');
+    const swap = await c.run(user.token, {
+      kind: 'swap',
+      walletId: evm.id,
+      swapIntent: {
+        from: { network: 'base', token: USDC_ADDRESSES.base },
+        to: { network: 'base', token: null },
+        amount: 'max',
+        quoteFloor: { sellRaw: '1', receiveRaw: '1' },
+      },
+    });
+    expect(swap.state).toBe('done');
+    await c.refreshed(user.token);
+    const changes = (await c.myFeed(user.token, 'balance_change')).flatMap(
+      (entry) =>
+        (entry.activity as { assetChanges: { amountRaw: string; asset: { symbol: string } }[] }).assetChanges,
+    );
+    // The 7 USDC arrived from elsewhere; the swap's own movements are its item's, not a change.
+    expect(changes.filter((change) => change.asset.symbol === 'USDC')).toEqual([
+      expect.objectContaining({ amount: '7', amountRaw: '7000000', kind: 'balance', valuation: null }),
+    ]);
+    await c.refreshed(user.token);
+    expect((await c.myFeed(user.token, 'balance_change')).length).toBe(2);
+  });
+
   it('refuses refreshes of missing or foreign wallets, and without account.write', async () => {
     const user = await c.app.signUp();
     const other = await c.app.signUp();

@@ -68,6 +68,12 @@ export interface ServiceDelta {
    * next observation.
    */
   blockNumber?: number | null;
+  /**
+   * The asset's symbol and decimals as the receipt named them, so a change can be reported for an
+   * asset no observation holds (absent from deltas recorded before they were).
+   */
+  symbol?: string;
+  decimals?: number;
 }
 
 export type WalletObservationCommand =

@@ -227,6 +227,67 @@ describe('wallet observation decider', () => {
       ]);
   });
 
+  it('reports a deposit the service then spent in full before any observation saw it', () => {
+    // 7 USDC arrived from elsewhere after the last observation (which saw none), and a swap spent
+    // all 7: neither observation holds USDC, yet the deposit is unexplained.
+    const spent: WalletObservationEvent = {
+      type: 'ServiceTransactionSettled',
+      data: {
+        walletId: 7,
+        submissionId: 'op-1:0',
+        deltas: [{ network: 'base', token: '0xUSDC', amountRaw: '-7000000', symbol: 'USDC', decimals: 6 }],
+        at,
+      },
+    };
+    const observing = {
+      type: 'RecordObservation' as const,
+      data: { balances: [eth], heights: {}, unrecorded: [], observedAt: at },
+    };
+    const deposit: BalanceChange = {
+      network: 'base',
+      token: '0xUSDC',
+      symbol: 'USDC',
+      decimals: 6,
+      previousRaw: '-7000000',
+      amountRaw: '0',
+      usdPrice: null,
+    };
+    spec
+      .given([requested, observed([eth]), spent, requested])
+      .when(observing)
+      .then([
+        {
+          type: 'BalancesObserved',
+          data: { ...wallet, observedAt: at, heights: {}, balances: [eth], changes: [deposit] },
+        },
+      ]);
+    // The same spend learnt only from the chain (landed, its receipt not recorded yet).
+    spec
+      .given([requested, observed([eth], { base: 10 }), requested])
+      .when({
+        type: 'RecordObservation',
+        data: {
+          balances: [eth],
+          heights: { base: 12 },
+          unrecorded: [{ submissionId: 'op-1:0', deltas: [{ ...spent.data.deltas[0], blockNumber: 11 }] }],
+          observedAt: at,
+        },
+      })
+      .then([
+        {
+          type: 'BalancesObserved',
+          data: {
+            ...wallet,
+            observedAt: at,
+            heights: { base: 12 },
+            balances: [eth],
+            changes: [deposit],
+            unrecordedSubmissions: ['op-1:0'],
+          },
+        },
+      ]);
+  });
+
   describe('ordered by block: an observation expects a service change exactly when it read at or above its block', () => {
     const sent = (blockNumber: number | null): WalletObservationEvent => ({
       type: 'ServiceTransactionSettled',

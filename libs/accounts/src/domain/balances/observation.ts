@@ -29,6 +29,12 @@ export interface ObservationState {
    */
   racing: readonly ServiceDelta[];
   /**
+   * What each asset the service's own transactions moved on this wallet is (by asset key): a
+   * deposit the service then spent in full is in neither observation, and is reported from these.
+   * One entry per asset ever moved, so it stays small.
+   */
+  assets: ReadonlyMap<string, AssetLabel>;
+  /**
    * The latest service transactions (by submission id) whose deltas are recorded, so a repeat is
    * recorded once. Bounded: only the executor repeats one, for the leg it was settling when it
    * stopped, so the last RECENT_SUBMISSIONS suffice, and a wallet's state stays small however long
@@ -44,12 +50,16 @@ export interface ObservationState {
 
 export const RECENT_SUBMISSIONS = 64;
 
+/** An asset as a reported change names it. */
+export type AssetLabel = Pick<BalanceChange, 'network' | 'token' | 'symbol' | 'decimals'>;
+
 export const initialObservation = (): ObservationState => ({
   pending: null,
   balances: [],
   heights: {},
   explained: new Map(),
   racing: [],
+  assets: new Map(),
   recentSubmissions: '\n',
   recentCount: 0,
 });
@@ -76,7 +86,9 @@ export function evolveObservation(state: ObservationState, event: WalletObservat
     case 'ServiceTransactionSettled': {
       // A change in a block the last observation read at or above is already in its balances.
       const unseen = event.data.deltas.filter((d) => !seenAt(d, state.heights));
-      const recorded = remembered(state, event.data.submissionId);
+      const recorded = extend(remembered(state, event.data.submissionId), {
+        assets: labelled(state.assets, event.data.deltas),
+      });
       if (unseen.length === 0) return extend(state, recorded);
       if (state.pending) return extend(state, extend({ racing: [...state.racing, ...unseen] }, recorded));
       return extend(state, extend({ explained: sums(unseen, state.explained) }, recorded));
@@ -118,7 +130,7 @@ export function decideObservation(
       const data = extend(state.pending, {
         observedAt,
         balances,
-        changes: unexplainedChanges(state.balances, balances, explained),
+        changes: unexplainedChanges(state.balances, balances, explained, labelled(state.assets, expected)),
         heights,
       });
       return [
@@ -154,6 +166,22 @@ function seenAt(delta: ServiceDelta, heights: ObservedHeights): boolean {
 function landedAbove(delta: ServiceDelta, heights: ObservedHeights): boolean {
   const height = heights[delta.network];
   return delta.blockNumber != null && height !== undefined && delta.blockNumber > height;
+}
+
+/** `known` with the assets the deltas name and it does not (the same map when there are none). */
+function labelled(
+  known: ReadonlyMap<string, AssetLabel>,
+  deltas: readonly ServiceDelta[],
+): ReadonlyMap<string, AssetLabel> {
+  let out = known;
+  for (const { network, token, symbol, decimals } of deltas) {
+    if (symbol === undefined || decimals === undefined) continue;
+    const key = assetKey({ network, token });
+    if (out.has(key)) continue;
+    if (out === known) out = new Map(known);
+    (out as Map<string, AssetLabel>).set(key, { network, token, symbol, decimals });
+  }
+  return out;
 }
 
 /** `base` (per asset, signed raw) plus the deltas. */
@@ -192,24 +220,29 @@ function oneLine(id: string): string {
  * Every asset whose amount differs from what the previous observation plus the service's own
  * settled transactions account for (an asset absent from one side counts as zero there). A
  * change's `previousRaw` is that expected amount, so `amountRaw - previousRaw` is the part nothing
- * the service did explains.
+ * the service did explains. An asset in neither observation that the service moved (a deposit it
+ * then spent in full) is named from `assets`; one it cannot name (deltas recorded before they
+ * carried symbols) is left out.
  */
 export function unexplainedChanges(
   previous: readonly ObservedBalance[],
   current: readonly ObservedBalance[],
   explained: ReadonlyMap<string, bigint> = new Map(),
+  assets: ReadonlyMap<string, AssetLabel> = new Map(),
 ): BalanceChange[] {
   const before = new Map(previous.map((b) => [assetKey(b), b]));
   const after = new Map(current.map((b) => [assetKey(b), b]));
   const changes: BalanceChange[] = [];
-  for (const key of new Set([...before.keys(), ...after.keys()])) {
+  for (const key of new Set([...before.keys(), ...after.keys(), ...explained.keys()])) {
     const was = before.get(key);
     const now = after.get(key);
     const expected = BigInt(was?.amountRaw ?? '0') + (explained.get(key) ?? 0n);
     const previousRaw = expected.toString();
     const amountRaw = now?.amountRaw ?? '0';
     if (expected === BigInt(amountRaw)) continue;
-    const { network, token, symbol, decimals } = (now ?? was)!;
+    const label = now ?? was ?? assets.get(key);
+    if (label === undefined) continue;
+    const { network, token, symbol, decimals } = label;
     changes.push({
       network,
       token,
