@@ -158,16 +158,45 @@ describe('OperationExecutor', () => {
   });
 
   it('fails with possible effect when a later leg fails after an earlier one settled', async () => {
-    const { executor, transfer, from, to, operationId, approveWith, received, state } = await setUp();
-    // The wallet holds the 1 ETH the second leg sends, but not once the first leg's gas is paid.
+    const { executor, transfer, from, operationId, approveWith, received, state } = await setUp();
+    // The wallet funds both legs, but has granted the DEX no allowance: the chain refuses the swap.
+    const unapprovedSwap: CapturedAction = {
+      kind: 'chain',
+      tx: {
+        kind: 'swap',
+        network: 'base',
+        from,
+        tokenIn: USDC_ADDRESSES.base,
+        assetOut: { network: 'base', token: null },
+        amountInRaw: (5n * USDC).toString(),
+        minAmountOutRaw: '1',
+      },
+    };
+    await approveWith([transfer(5n * USDC), unapprovedSwap]);
+    await executor.execute(operationId);
+    expect(await state()).toMatchObject({ status: 'failed', errorCode: 'SUBMISSION_REJECTED' });
+    expect(await received()).toBe(5n * USDC);
+  });
+
+  it('fails before effect when the wallet no longer pays the gas of all its legs: none runs', async () => {
+    const { sandbox, executor, transfer, from, to, operationId, approveWith, received, state } =
+      await setUp();
+    // The wallet holds the 1 ETH the second leg sends, but not the gas of both legs on top.
     const allEth: CapturedAction = {
       kind: 'chain',
       tx: { kind: 'transfer', network: 'base', from, to, token: null, amountRaw: ETH.toString() },
     };
     await approveWith([transfer(5n * USDC), allEth]);
     await executor.execute(operationId);
-    expect(await state()).toMatchObject({ status: 'failed', errorCode: 'INSUFFICIENT_FUNDS' });
-    expect(await received()).toBe(5n * USDC);
+    expect(await state()).toMatchObject({
+      status: 'failed_before_effect',
+      errorCode: 'INSUFFICIENT_FUNDS',
+      error: expect.stringMatching(
+        /the native token on base, the operation needs \d+; nothing was submitted$/,
+      ),
+    });
+    expect(await received()).toBe(0n);
+    expect(await sandbox.chain.balance('base', from, null)).toBe(ETH);
   });
 
   it('fails before effect when the wallet no longer funds its legs: no leg runs, no gas is spent', async () => {
