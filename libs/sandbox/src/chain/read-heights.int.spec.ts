@@ -46,6 +46,27 @@ describe('SandboxChain read heights', () => {
     );
   });
 
+  it('block time 2 s: a height read before a reopen stays closed to what lands after it', async () => {
+    const { sandbox: opened, clock, file } = fixture.open({ blockTimeSeconds: 2 });
+    const address = evm();
+    await opened.faucet('perps', address, 'USDC', 1000n * USDC);
+    await opened.advanceClock(2);
+    // The read reports the block of its time, above every block landed so far.
+    const read = await opened.chain.balances('perps', address);
+    const sandbox = await fixture.reopen(opened, file, { blockTimeSeconds: 2, clock });
+    // A venue order fills at once, within the same block time as the read.
+    const order = await sandbox.perps.placeSpotOrder({
+      submissionId: id(),
+      address,
+      coin: 'ETH',
+      side: 'buy',
+      size: '0.1',
+      limitPx: '3100',
+    });
+    const receipt = (await sandbox.chain.receiptBySubmission(order.submissionId))!;
+    expect(receipt.blockNumber!).toBeGreaterThan(read.blockNumber);
+  });
+
   it("a cross-chain delivery names the destination network's block, above that network's heights read before", async () => {
     const { sandbox, file } = fixture.open();
     const payer = evm();

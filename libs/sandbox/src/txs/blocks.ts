@@ -37,6 +37,8 @@ export class Blocks {
     private readonly meta: Meta,
     readonly blockTimeMs: number,
     private readonly epochMs: number,
+    /** Sandbox time when the world opens. */
+    openedMs: number,
   ) {
     this.bumpNonce = db
       .prepare<[string, string], number>(
@@ -58,6 +60,17 @@ export class Blocks {
       const delivered = Number(meta.get(deliveryKey(network)) ?? -1);
       if (delivered > (this.latest.get(network) ?? -1)) {
         this.latest.set(network, delivered);
+        this.reported.add(network);
+      }
+      // With a block time a read reports the block of its time, which may be above every block
+      // landed then, and what reads reported was kept only in memory: every block up to the one of
+      // the time the world opens is closed, so nothing landing after a reopen goes at or below a
+      // height a read made before it reported.
+      if (blockTimeMs > 0) {
+        this.latest.set(
+          network,
+          Math.max(this.latest.get(network) ?? -1, this.timeNumber(network, openedMs)),
+        );
         this.reported.add(network);
       }
     }

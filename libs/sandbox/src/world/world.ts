@@ -76,7 +76,7 @@ export class World {
     this.ledger = new Ledger(db);
     this.allowances = new Allowances(db);
     this.log = new TxLog(db, this.seed);
-    this.blocks = new Blocks(db, this.meta, blockTimeMs, epochMs);
+    this.blocks = new Blocks(db, this.meta, blockTimeMs, epochMs, this.clock.nowMs());
     this.faults = new FaultPlan(db);
     this.board = new PriceBoard(db, this.seed);
     this.markets = new MarketBook(db);
