@@ -12,6 +12,7 @@ import { CONFIG, type Config } from '@vetted/kernel';
 import type { ReadStore } from '@vetted/read-store';
 import { READ_STORE } from '@vetted/read-store';
 import { LeasedRunner } from './leased-runner';
+import { ProjectionService } from './projection-service';
 import { SqliteCheckpointStore } from './sqlite-checkpoints';
 
 /** The process managers this process runs (the executor, the balance observer, ...). */
@@ -39,6 +40,7 @@ export class ProcessManagerService implements OnApplicationBootstrap, OnApplicat
     @Inject(EVENT_STORE) store: EventStore,
     @Inject(READ_STORE) readStore: ReadStore,
     @Inject(PROCESS_MANAGERS) managers: Consumer[],
+    private readonly projections: ProjectionService,
   ) {
     this.localCheckpoints = readStore.durable
       ? null
@@ -71,8 +73,15 @@ export class ProcessManagerService implements OnApplicationBootstrap, OnApplicat
     };
   }
 
+  /**
+   * After the read models have caught up at boot: the process managers read them (the balance
+   * observer learns from the operations read model which legs are in flight before the executor
+   * has resumed them), so they must not run on a read model still being rebuilt.
+   */
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.runWorkers) await Promise.all(this.leased.map((l) => l.start()));
+    if (!this.config.runWorkers) return;
+    await this.projections.booted;
+    await Promise.all(this.leased.map((l) => l.start()));
   }
 
   async onApplicationShutdown(): Promise<void> {

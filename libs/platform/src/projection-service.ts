@@ -32,6 +32,12 @@ export interface ProjectionReport {
 @Injectable()
 export class ProjectionService implements OnApplicationBootstrap, OnApplicationShutdown {
   readonly leased: LeasedRunner;
+  /**
+   * Settles once the boot's start is over: the projectors running here have caught up with the
+   * store, or another process runs them, or this one runs none.
+   */
+  readonly booted: Promise<void>;
+  private boot!: { resolve: () => void; reject: (error: unknown) => void };
 
   constructor(
     @Inject(CONFIG) private readonly config: Config,
@@ -39,6 +45,10 @@ export class ProjectionService implements OnApplicationBootstrap, OnApplicationS
     @Inject(READ_STORE) private readonly readStore: ReadStore,
     private readonly metrics: Metrics,
   ) {
+    this.booted = new Promise<void>((resolve, reject) => {
+      this.boot = { resolve, reject };
+    });
+    this.booted.catch(() => undefined); // the bootstrap itself reports it
     this.leased = new LeasedRunner({
       lease: 'projections',
       leases: readStore.durable ? readStore.leases : null,
@@ -71,7 +81,13 @@ export class ProjectionService implements OnApplicationBootstrap, OnApplicationS
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (this.config.runWorkers) await this.leased.start();
+    try {
+      if (this.config.runWorkers) await this.leased.start();
+      this.boot.resolve();
+    } catch (error) {
+      this.boot.reject(error);
+      throw error;
+    }
   }
 
   async onApplicationShutdown(): Promise<void> {

@@ -4,9 +4,12 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { handleCommand, loadState, operationStream } from '@vetted/event-store';
 import { SqliteEventStore } from '@vetted/event-store/sqlite/sqlite-event-store';
+import { ProjectionRunner } from '@vetted/read-store';
+import { MemoryReadStore } from '@vetted/read-store/memory/memory-read-store';
 import { USDC_ADDRESSES } from '@vetted/sandbox';
 import { type CapturedAction, type OperationCommand, operationDecider, submissionIdOf } from '../domain';
 import { ETH, evm, executionSandbox, USDC } from '../execution/testing/execution-sandbox';
+import { operationsProjection } from '../read-model/operations/operations-projection';
 import { OperationExecutor } from './operation-executor';
 
 /** The executor against a real sandbox and a real SQLite event store: every leg executes exactly once. */
@@ -14,9 +17,11 @@ describe('OperationExecutor', () => {
   const openSandbox = executionSandbox();
   let dir: string;
   let store: SqliteEventStore;
+  let readStore: MemoryReadStore;
   beforeEach(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'vetted-executor-'));
     store = new SqliteEventStore({ file: path.join(dir, 'events.sqlite') });
+    readStore = new MemoryReadStore();
   });
   afterEach(async () => {
     await store.close();
@@ -27,6 +32,7 @@ describe('OperationExecutor', () => {
     const { sandbox, ports, clock } = openSandbox(sandboxOptions);
     const executor = new OperationExecutor(
       store,
+      readStore,
       clock,
       ports.chain,
       ports.perps,
@@ -144,6 +150,33 @@ describe('OperationExecutor', () => {
     await executor.execute(operationId);
     expect((await state()).status).toBe('done');
     expect(await received()).toBe(5n * USDC);
+  });
+
+  it('tells a balance observation about a landed leg recorded as submitted that it is not running (a restart)', async () => {
+    const { sandbox, executor, transfer, to, operationId, approveWith, decide, at } = await setUp();
+    const action = transfer(5n * USDC);
+    await approveWith([action]);
+    const submissionId = submissionIdOf(operationId, 0);
+    await decide({ type: 'RecordLegSubmitted', data: { leg: 0, submissionId, at } });
+    if (action.kind !== 'chain' || action.tx.kind !== 'transfer') throw new Error('unexpected');
+    await sandbox.chain.submit({ ...action.tx, amountRaw: BigInt(action.tx.amountRaw), submissionId });
+    // The read models have caught up (process managers start only then); this executor has not
+    // resumed the operation.
+    const projections = new ProjectionRunner(store, readStore, [operationsProjection]);
+    await projections.start();
+    try {
+      expect(await executor.landedUnrecorded('u', to)).toEqual([
+        {
+          submissionId,
+          deltas: [
+            expect.objectContaining({ network: 'base', token: USDC_ADDRESSES.base, amountRaw: '5000000' }),
+          ],
+        },
+      ]);
+      expect(await executor.landedUnrecorded('someone else', to)).toEqual([]);
+    } finally {
+      await projections.stop();
+    }
   });
 
   it('fails before effect when the first submission is rejected, and does nothing on redelivery', async () => {

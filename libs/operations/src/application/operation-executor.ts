@@ -15,6 +15,9 @@ import {
   walletStream,
 } from '@vetted/event-store';
 import { CLOCK, extend, type Clock } from '@vetted/kernel';
+import { READ_STORE, type Collection, type ReadStore } from '@vetted/read-store';
+import type { OperationDocument } from '../read-model/operations/operation-document';
+import { operationsCollection } from '../read-model/operations/operations-projection';
 import type {
   ChainClient,
   Network,
@@ -45,6 +48,7 @@ import { ExecutionQueue, type Held } from './execution-queue';
 import { InFlightLegs } from './in-flight-legs';
 import { LIFECYCLE_DEADLINE_MS, engineDeadline, knownOutcome } from './lifecycle-deadline';
 import { LateReceiptWatches } from './late-receipt-watches';
+import { unfinishedLegs } from './unfinished-legs';
 import { walletDeltas } from './wallet-deltas';
 
 /** How a leg's run ended: see `runLeg`. */
@@ -69,9 +73,11 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
   private readonly inFlight = new InFlightLegs();
   private readonly lateReceipts: LateReceiptWatches;
   private closed = false;
+  private readonly operations: Collection<OperationDocument>;
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(READ_STORE) readStore: ReadStore,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(CHAIN_CLIENT) chain: ChainClient,
     @Inject(PERP_VENUE) perps: PerpVenue,
@@ -80,6 +86,7 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
     @Inject(TOKEN_DIRECTORY) tokens: TokenDirectory,
   ) {
     this.ports = { chain, perps, predict, quoter, tokens };
+    this.operations = readStore.collection(operationsCollection);
     this.lateReceipts = new LateReceiptWatches(
       this.ports,
       this.inFlight,
@@ -263,10 +270,16 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
    * The user's legs in flight that have landed, with what they moved for `address`: a balance
    * observation asks after its read (`UnrecordedSettlements`). A leg settled meanwhile is either
    * found here or already recorded on the wallet's stream (it leaves the set only after that).
+   * In flight: the legs this executor runs, and those the operations read model shows submitted
+   * and not settled, which it is not running (yet): after a restart, until it resumes them, or
+   * when another process executes.
    */
   async landedUnrecorded(userId: string, address: string): Promise<UnrecordedSettlement[]> {
+    const legs = new Map(this.inFlight.of(userId));
+    for (const leg of await unfinishedLegs(this.operations, userId))
+      if (leg.submissionId !== null && !legs.has(leg.submissionId)) legs.set(leg.submissionId, leg.action);
     const found: UnrecordedSettlement[] = [];
-    for (const [submissionId, action] of this.inFlight.of(userId)) {
+    for (const [submissionId, action] of legs) {
       const outcome = await reconcileLeg(action, submissionId, this.ports).catch(() => null);
       if (outcome?.kind !== 'settled') continue;
       const deltas = walletDeltas(outcome.receipt, address);

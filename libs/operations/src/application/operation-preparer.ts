@@ -26,7 +26,7 @@ import { prepareShapeA } from '../preparation';
 import { INTENT_PATH, prepareShapeB, readShapeBIntent, type ShapeBIntent } from '../shape-b';
 import type { OperationDocument } from '../read-model/operations/operation-document';
 import { operationsCollection } from '../read-model/operations/operations-projection';
-import { executingLegs } from './executing-legs';
+import { unfinishedLegs } from './unfinished-legs';
 import { preparationWallets } from './preparation-wallets';
 
 /**
@@ -128,7 +128,7 @@ export class OperationPreparer {
     wallet: PreparationWallet,
     wallets: readonly PreparationWallet[],
   ): Promise<PreparationContext> {
-    const executing = await executingLegs(this.operations, userId, wallet.id);
+    const executing = (await unfinishedLegs(this.operations, userId, wallet.id)).map((leg) => leg.action);
     return { wallet, wallets, ports: this.ports, executing };
   }
 }
