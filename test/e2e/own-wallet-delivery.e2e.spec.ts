@@ -94,4 +94,39 @@ describe('a send to an own wallet named by its address, over HTTP', () => {
     expect(approved.json().state).toBe('succeeded');
     await expectReceived(user.token, created.json().id, savings.address, '1.5');
   });
+
+  /** A Shape B `evmCall` moving 0.001 ETH to `to`, approved to `succeeded`. */
+  async function valueCall(token: string, walletId: number, to: string): Promise<string> {
+    const intent = {
+      type: 'evmCall',
+      walletId,
+      network: 'base',
+      to,
+      data: '0x',
+      value: '1000000000000000',
+      gasLimit: '21000',
+    };
+    const created = await c.post('/v1/operations', token, { idempotencyKey: randomUUID(), intent });
+    expect(created.statusCode).toBe(201);
+    const approved = await c.post(`/v1/operations/${created.json().id}/approve`, token, {});
+    expect(approved.json().state).toBe('succeeded');
+    return created.json().id;
+  }
+
+  it('Shape B evmCall with value to an own wallet', async () => {
+    const { user, evm, savings } = await funded();
+    const id = await valueCall(user.token, evm.id, savings.address.toLowerCase());
+    await expectReceived(user.token, id, savings.address, '0.001');
+  });
+
+  it('Shape B evmCall with value to its own signer: only the gas moves', async () => {
+    const { user, evm } = await funded();
+    const id = await valueCall(user.token, evm.id, evm.address);
+    const changes = (await activityOf(user.token, id)).assetChanges as { amount: string; kind: string }[];
+    expect(changes).toEqual([expect.objectContaining({ walletAddress: evm.address, kind: 'fee' })]);
+    expect(changes[0].amount).toMatch(/^-0\.0000\d+$/);
+    const before = (await c.myFeed(user.token, 'balance_change')).length;
+    await c.refreshed(user.token);
+    expect(await c.myFeed(user.token, 'balance_change')).toHaveLength(before);
+  });
 });

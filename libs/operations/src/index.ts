@@ -5,6 +5,7 @@ export * from './domain/state';
 export * from './domain/decide';
 export * from './domain/errors';
 export * from './domain/operation-decider';
+export * from './domain/movement-sign';
 export * from './read-model/operations/operation-document';
 export * from './read-model/operations/operations-projection';
 export * from './read-model/operations/render-shape-a';

@@ -1,5 +1,6 @@
 import { extend } from '@vetted/kernel';
 import type { LegReceipt, OperationEvent, OperationOutcomeFacts } from '@vetted/operations';
+import { movementSign } from '@vetted/operations';
 import { formatUnits } from '@vetted/venues';
 import type { ActivityItem, AssetChange } from './activity-item';
 import { actionOf, titleOf } from './operation-title';
@@ -82,7 +83,7 @@ function assetChanges(
   const byAsset = new Map<string, { movement: Movement; value: bigint; fee: bigint }>();
   for (const receipt of receipts)
     for (const movement of receipt.transfers) {
-      const sign = movement.to === address ? 1n : movement.from === address ? -1n : 0n;
+      const sign = movementSign(movement, address);
       if (sign === 0n || (movement.purpose === 'fee' && !paysFees)) continue;
       const key = `${movement.network}:${movement.token ?? 'native'}`;
       const entry = byAsset.get(key) ?? { movement, value: 0n, fee: 0n };

@@ -148,7 +148,13 @@ function delivery(
     if (action.kind !== 'chain') continue;
     const { tx } = action;
     const to =
-      tx.kind === 'transfer' ? tx.to : tx.kind === 'swap' && tx.recipient !== tx.from ? tx.recipient : null;
+      tx.kind === 'transfer'
+        ? tx.to
+        : tx.kind === 'swap' && tx.recipient !== tx.from
+          ? tx.recipient
+          : tx.kind === 'evmCall' && tx.valueRaw !== '0' && tx.to !== tx.from
+            ? tx.to
+            : null;
     if (to === null || to === undefined) continue;
     const recipient = wallets.find((wallet) => !wallet.archived && wallet.address === to);
     const own = recipient ? { recipientWalletId: recipient.id } : {};

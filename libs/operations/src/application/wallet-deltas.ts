@@ -1,7 +1,7 @@
 import type { ServiceDelta } from '@vetted/accounts';
 import { extend } from '@vetted/kernel';
 import type { Network } from '@vetted/venues';
-import type { LegReceipt } from '../domain';
+import { type LegReceipt, movementSign } from '../domain';
 
 /**
  * The signed net movement per asset for one address in a receipt (value and fees), each with the
@@ -11,7 +11,7 @@ import type { LegReceipt } from '../domain';
 export function walletDeltas(receipt: LegReceipt, address: string): ServiceDelta[] {
   const sums = new Map<string, { delta: ServiceDelta; raw: bigint }>();
   for (const m of receipt.transfers) {
-    const sign = m.to === address ? 1n : m.from === address ? -1n : 0n;
+    const sign = movementSign(m, address);
     if (sign === 0n) continue;
     const key = `${m.network}:${m.token ?? 'native'}`;
     let entry = sums.get(key);

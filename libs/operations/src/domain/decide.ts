@@ -216,7 +216,7 @@ function parties(
   op: OperationCreatedData,
 ): Pick<OperationOutcomeFacts, 'payer' | 'deliveredTo' | 'route' | 'venueTransfer'> {
   const { actions, venueTransfer } = op;
-  // A send's target is named as a delivery when it is one of the user's own wallets.
+  // A send's target (or a value call's) is named as a delivery when it is one of the user's own wallets.
   const toOwnWallet = recipientWalletOf(op) !== undefined;
   let payer: string | null = null;
   let deliveredTo: string | null = null;
@@ -224,7 +224,8 @@ function parties(
   for (const action of actions) {
     if (action.kind === 'chain') {
       payer ??= action.tx.from;
-      if (action.tx.kind === 'transfer' && toOwnWallet) deliveredTo = action.tx.to;
+      if ((action.tx.kind === 'transfer' || action.tx.kind === 'evmCall') && toOwnWallet)
+        deliveredTo = action.tx.to;
       if (action.tx.kind === 'swap') {
         if (action.tx.recipient && action.tx.recipient !== action.tx.from) deliveredTo = action.tx.recipient;
         if (action.tx.assetOut.network !== action.tx.network)

@@ -6,3 +6,4 @@ export * from './decide';
 export * from './errors';
 export * from './operation-decider';
 export * from './recipient-wallet';
+export * from './movement-sign';
