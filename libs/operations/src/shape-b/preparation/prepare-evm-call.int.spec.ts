@@ -93,6 +93,19 @@ describe('prepareEvmCall', () => {
     expect(await refusedPaths(prepare(call({ walletId: 2 }), wallets.solana))).toEqual(['intent.walletId']);
   });
 
+  it('sends no value into an own archived wallet, where it would be stuck; a call without value may', async () => {
+    const { wallets, prepare } = await funded();
+    const { address } = wallets.archived;
+    expect(await refusedPaths(prepare(call({ to: address, data: '0x', gasLimit: '21000' })))).toEqual([
+      'intent.to',
+    ]);
+    await expect(
+      prepare(call({ to: address, data: '0x', gasLimit: '21000', value: '0' })),
+    ).resolves.toMatchObject({
+      type: 'evmCall',
+    });
+  });
+
   it('runs on an EVM network only', async () => {
     const { prepare } = await funded();
     const onSolana = call({ network: 'solana' as EvmCallIntent['network'] });

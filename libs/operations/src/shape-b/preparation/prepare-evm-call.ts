@@ -43,6 +43,10 @@ export const prepareEvmCall: PrepareShapeB<EvmCallIntent> = async (intent, conte
   checkWalletFamily(wallet, 'evm', 'an EVM call', problems);
   if (!isEvmNetwork(intent.network))
     problems.add(`${INTENT_PATH}.network`, 'must be an EVM network (ethereum, base, arbitrum, polygon)');
+  // The service moves nothing out of an archived wallet, so value sent into one would be stuck.
+  const archived = context.wallets.find((w) => w.archived && w.address === intent.to);
+  if (archived && BigInt(intent.value) > 0n)
+    problems.add(`${INTENT_PATH}.to`, `is your archived wallet ${archived.id}; choose an active wallet`);
   const intrinsic = intrinsicGas(intent.data);
   if (BigInt(intent.gasLimit) < intrinsic)
     problems.add(
