@@ -137,15 +137,25 @@ describe('OperationExecutor', () => {
     expect(await received()).toBe(5n * USDC);
   });
 
-  it('resumes after a crash between submitting and recording the receipt: reconciles, never submits twice', async () => {
-    const { sandbox, executor, transfer, operationId, approveWith, decide, received, state, at } =
-      await setUp();
+  /**
+   * An approved send of 5 USDC whose leg was submitted and landed, its receipt not recorded: where
+   * a crash right after the submission leaves it.
+   */
+  async function submittedBeforeACrash(context: Awaited<ReturnType<typeof setUp>>): Promise<string> {
+    const { sandbox, transfer, operationId, approveWith, decide, at } = context;
     const action = transfer(5n * USDC);
     await approveWith([action]);
     const submissionId = submissionIdOf(operationId, 0);
     await decide({ type: 'RecordLegSubmitted', data: { leg: 0, submissionId, at } });
     if (action.kind !== 'chain' || action.tx.kind !== 'transfer') throw new Error('unexpected');
     await sandbox.chain.submit({ ...action.tx, amountRaw: BigInt(action.tx.amountRaw), submissionId });
+    return submissionId;
+  }
+
+  it('resumes after a crash between submitting and recording the receipt: reconciles, never submits twice', async () => {
+    const context = await setUp();
+    const { executor, operationId, received, state } = context;
+    await submittedBeforeACrash(context);
     await executor.execute(operationId);
     await executor.execute(operationId);
     expect((await state()).status).toBe('done');
@@ -153,13 +163,9 @@ describe('OperationExecutor', () => {
   });
 
   it('tells a balance observation about a landed leg recorded as submitted that it is not running (a restart)', async () => {
-    const { sandbox, executor, transfer, to, operationId, approveWith, decide, at } = await setUp();
-    const action = transfer(5n * USDC);
-    await approveWith([action]);
-    const submissionId = submissionIdOf(operationId, 0);
-    await decide({ type: 'RecordLegSubmitted', data: { leg: 0, submissionId, at } });
-    if (action.kind !== 'chain' || action.tx.kind !== 'transfer') throw new Error('unexpected');
-    await sandbox.chain.submit({ ...action.tx, amountRaw: BigInt(action.tx.amountRaw), submissionId });
+    const context = await setUp();
+    const { executor, to } = context;
+    const submissionId = await submittedBeforeACrash(context);
     // The read models have caught up (process managers start only then); this executor has not
     // resumed the operation.
     const projections = new ProjectionRunner(store, readStore, [operationsProjection]);

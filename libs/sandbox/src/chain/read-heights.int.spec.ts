@@ -1,4 +1,5 @@
-import { SubmissionTimeout } from '@vetted/venues';
+import { SubmissionTimeout, type TxReceipt } from '@vetted/venues';
+import type { Sandbox } from '../sandbox';
 import { fundedOnEthereum, usdcTransfer } from '../testing/chain-fixture';
 import { USDC, evm, id, sandboxFixture } from '../testing/sandbox-fixture';
 import { USDC_ADDRESSES } from '../tokens/token-registry';
@@ -7,6 +8,19 @@ const fixture = sandboxFixture();
 const usdcEth = USDC_ADDRESSES.ethereum;
 const bobsUsdc = (snapshot: { balances: { token: string | null; amountRaw: bigint }[] }): bigint =>
   snapshot.balances.find((b) => b.token === usdcEth)?.amountRaw ?? 0n;
+
+/** A venue order for 0.1 ETH, filled at once (within the current block time); its receipt. */
+async function spotBuy(sandbox: Sandbox, address: string): Promise<TxReceipt> {
+  const order = await sandbox.perps.placeSpotOrder({
+    submissionId: id(),
+    address,
+    coin: 'ETH',
+    side: 'buy',
+    size: '0.1',
+    limitPx: '3100',
+  });
+  return (await sandbox.chain.receiptBySubmission(order.submissionId))!;
+}
 
 /**
  * A balance read reports the height it read at: every transaction it sees is in a block at or
@@ -55,15 +69,7 @@ describe('SandboxChain read heights', () => {
     const read = await opened.chain.balances('perps', address);
     const sandbox = await fixture.reopen(opened, file, { blockTimeSeconds: 2, clock });
     // A venue order fills at once, within the same block time as the read.
-    const order = await sandbox.perps.placeSpotOrder({
-      submissionId: id(),
-      address,
-      coin: 'ETH',
-      side: 'buy',
-      size: '0.1',
-      limitPx: '3100',
-    });
-    const receipt = (await sandbox.chain.receiptBySubmission(order.submissionId))!;
+    const receipt = await spotBuy(sandbox, address);
     expect(receipt.blockNumber!).toBeGreaterThan(read.blockNumber);
   });
 
@@ -113,15 +119,7 @@ describe('SandboxChain read heights', () => {
     const before = await sandbox.chain.balances('perps', address);
     expect(before.balances).toEqual([{ network: 'perps', token: 'USDC', amountRaw: 1000n * USDC }]);
 
-    const order = await sandbox.perps.placeSpotOrder({
-      submissionId: id(),
-      address,
-      coin: 'ETH',
-      side: 'buy',
-      size: '0.1',
-      limitPx: '3100',
-    });
-    const receipt = (await sandbox.chain.receiptBySubmission(order.submissionId))!;
+    const receipt = await spotBuy(sandbox, address);
     expect(receipt.blockNumber!).toBeGreaterThan(before.blockNumber);
     const after = await sandbox.chain.balances('perps', address);
     expect(after.balances.map((b) => b.token)).toEqual(['USDC', 'ETH']);
