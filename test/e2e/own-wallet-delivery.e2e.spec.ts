@@ -116,12 +116,14 @@ describe('a send to an own wallet named by its address, over HTTP', () => {
   it('Shape B evmCall with value to an own wallet', async () => {
     const { user, evm, savings } = await funded();
     const id = await valueCall(user.token, evm.id, savings.address.toLowerCase());
+    expect((await activityOf(user.token, id)).title).toBe('Contract call on base with 0.001 ETH');
     await expectReceived(user.token, id, savings.address, '0.001');
   });
 
   it('Shape B evmCall with value to its own signer: only the gas moves', async () => {
     const { user, evm } = await funded();
     const id = await valueCall(user.token, evm.id, evm.address);
+    expect((await activityOf(user.token, id)).title).toBe('Contract call on base');
     const changes = (await activityOf(user.token, id)).assetChanges as { amount: string; kind: string }[];
     expect(changes).toEqual([expect.objectContaining({ walletAddress: evm.address, kind: 'fee' })]);
     expect(changes[0].amount).toMatch(/^-0\.0000\d+$/);

@@ -98,8 +98,11 @@ export function titleOf(op: SettledOperation, changes: readonly AssetChange[]): 
     }
     case 'tokenApproval':
       return 'Approved token spending';
-    case 'evmCall':
-      return `Contract call on ${(op.creationRequest as { network?: string }).network ?? 'an EVM network'}`;
+    case 'evmCall': {
+      const on = `Contract call on ${(op.creationRequest as { network?: string }).network ?? 'an EVM network'}`;
+      // The value it sent, if any, in the native token.
+      return spent ? `${on} with ${sentValue(op, spent)} ${spent.asset.symbol}` : on;
+    }
     case 'solanaInstruction':
     case 'solanaTransaction':
       return 'Solana transaction';
