@@ -98,7 +98,7 @@ describe('executeLeg on chain', () => {
     expect(outcome).toEqual({
       kind: 'failed',
       code: 'QUOTE_BELOW_FLOOR',
-      error: expect.stringMatching(/below the floor.*nothing was submitted/),
+      error: expect.stringMatching(/below the floor.*; the swap was not submitted$/),
       effect: 'none',
     });
     expect(await sandbox.chain.receiptBySubmission(id)).toBeNull();
@@ -114,7 +114,9 @@ describe('executeLeg on chain', () => {
     expect(outcome).toEqual({
       kind: 'failed',
       code: 'QUOTE_UNAVAILABLE',
-      error: expect.stringMatching(/^no fresh quote to check the floor against: .*nothing was submitted$/),
+      error: expect.stringMatching(
+        /^no fresh quote to check the floor against: .*; the swap was not submitted$/,
+      ),
       effect: 'none',
     });
     expect(await sandbox.chain.receiptBySubmission(id)).toBeNull();

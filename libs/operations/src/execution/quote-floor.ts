@@ -57,11 +57,15 @@ export async function capturedSwapFloorFailure(
   return null;
 }
 
+/**
+ * The swap leg refused before its submission. Said of the swap alone: an approval leg ahead of it
+ * may have settled already (and spent gas), which the operation's state tells.
+ */
 function notSubmitted(code: LegFailure['code'], reason: string): LegFailure {
   return {
     kind: 'failed',
     code,
-    error: `${reason}; nothing was submitted`,
+    error: `${reason}; the swap was not submitted`,
     effect: 'none',
   };
 }
