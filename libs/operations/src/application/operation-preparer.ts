@@ -20,7 +20,7 @@ import {
   SWAP_QUOTER,
   TOKEN_DIRECTORY,
 } from '@vetted/venues';
-import type { CapturedAction, OperationCreatedData } from '../domain';
+import { type CapturedAction, type OperationCreatedData, deliveryAddress } from '../domain';
 import type { PreparationContext, PreparationPorts, PreparationWallet } from '../preparation';
 import { prepareShapeA } from '../preparation';
 import { INTENT_PATH, prepareShapeB, readShapeBIntent, type ShapeBIntent } from '../shape-b';
@@ -134,8 +134,8 @@ export class OperationPreparer {
 }
 
 /**
- * Where value goes, as far as the caller's wallets tell: to another of their active wallets (a
- * transfer's target or a swap's recipient, however the request named it), into a venue through
+ * Where value goes, as far as the caller's wallets tell: to another of their active wallets (where
+ * `deliveryAddress` says a transaction delivers, however the request named it), into a venue through
  * their deposit wallet there, or out of the venue from it. Recorded only when there is something to
  * say, so other operations' events stay as they were.
  */
@@ -147,15 +147,8 @@ function delivery(
   for (const action of actions) {
     if (action.kind !== 'chain') continue;
     const { tx } = action;
-    const to =
-      tx.kind === 'transfer'
-        ? tx.to
-        : tx.kind === 'swap' && tx.recipient !== tx.from
-          ? tx.recipient
-          : tx.kind === 'evmCall' && tx.valueRaw !== '0' && tx.to !== tx.from
-            ? tx.to
-            : null;
-    if (to === null || to === undefined) continue;
+    const to = deliveryAddress(tx);
+    if (to === null) continue;
     const recipient = wallets.find((wallet) => !wallet.archived && wallet.address === to);
     const own = recipient ? { recipientWalletId: recipient.id } : {};
     if (tx.kind !== 'transfer') return own;

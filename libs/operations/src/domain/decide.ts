@@ -11,7 +11,7 @@ import {
   SourceWalletUnavailable,
 } from './errors';
 import { submissionIdOf } from './actions';
-import { recipientWalletOf } from './recipient-wallet';
+import { deliveryAddress, recipientWalletOf } from './recipient-wallet';
 import type { LegReceipt, OperationCreatedData, OperationEvent, OperationOutcomeFacts } from './events';
 import type { ExistingOperation, OperationState } from './state';
 
@@ -216,7 +216,8 @@ function parties(
   op: OperationCreatedData,
 ): Pick<OperationOutcomeFacts, 'payer' | 'deliveredTo' | 'route' | 'venueTransfer'> {
   const { actions, venueTransfer } = op;
-  // A send's target (or a value call's) is named as a delivery when it is one of the user's own wallets.
+  // A swap's recipient elsewhere is its delivery; a send's or a value call's target is one when it
+  // is one of the user's own wallets.
   const toOwnWallet = recipientWalletOf(op) !== undefined;
   let payer: string | null = null;
   let deliveredTo: string | null = null;
@@ -224,13 +225,10 @@ function parties(
   for (const action of actions) {
     if (action.kind === 'chain') {
       payer ??= action.tx.from;
-      if ((action.tx.kind === 'transfer' || action.tx.kind === 'evmCall') && toOwnWallet)
-        deliveredTo = action.tx.to;
-      if (action.tx.kind === 'swap') {
-        if (action.tx.recipient && action.tx.recipient !== action.tx.from) deliveredTo = action.tx.recipient;
-        if (action.tx.assetOut.network !== action.tx.network)
-          route = { source: action.tx.network, destination: action.tx.assetOut.network };
-      }
+      const to = deliveryAddress(action.tx);
+      if (to !== null && (action.tx.kind === 'swap' || toOwnWallet)) deliveredTo = to;
+      if (action.tx.kind === 'swap' && action.tx.assetOut.network !== action.tx.network)
+        route = { source: action.tx.network, destination: action.tx.assetOut.network };
     } else payer ??= action.order.address;
   }
   return venueTransfer ? { payer, deliveredTo, route, venueTransfer } : { payer, deliveredTo, route };

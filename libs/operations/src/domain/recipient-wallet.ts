@@ -1,3 +1,4 @@
+import type { CapturedChainTx } from './actions';
 import type { OperationCreatedData } from './events';
 
 /**
@@ -14,4 +15,21 @@ export function recipientWalletOf(op: OperationCreatedData): number | undefined 
   } | null;
   const named = request?.sendIntent?.to?.walletId ?? request?.to?.walletId ?? request?.swapIntent?.toWalletId;
   return typeof named === 'number' ? named : undefined;
+}
+
+/**
+ * The address a chain transaction delivers value to, other than its signer: a transfer's target, a
+ * swap's recipient elsewhere, a call's target when the call sends value; null when none.
+ */
+export function deliveryAddress(tx: CapturedChainTx): string | null {
+  switch (tx.kind) {
+    case 'transfer':
+      return tx.to;
+    case 'swap':
+      return tx.recipient && tx.recipient !== tx.from ? tx.recipient : null;
+    case 'evmCall':
+      return tx.valueRaw !== '0' && tx.to !== tx.from ? tx.to : null;
+    default:
+      return null;
+  }
 }
