@@ -89,7 +89,7 @@ export class OperationPreparer {
       throw ValidationFailed.field('operation.walletId', 'must be a wallet id (a positive integer)');
     const wallet = wallets.find((w) => w.id === walletId);
     if (!wallet) throw ValidationFailed.field('operation.walletId', 'must be one of your wallets');
-    const prepared = await prepareShapeA(operation, await this.context(userId, wallet, wallets));
+    const prepared = await prepareShapeA(operation, this.context(userId, wallet, wallets));
     return {
       shape: 'A',
       kind: 'action_sequence',
@@ -109,7 +109,7 @@ export class OperationPreparer {
     const wallets = await preparationWallets(this.store, userId);
     const wallet = wallets.find((w) => w.id === intent.walletId);
     if (!wallet) throw ValidationFailed.field(`${INTENT_PATH}.walletId`, 'must be one of your wallets');
-    const prepared = await prepareShapeB(intent, await this.context(userId, wallet, wallets));
+    const prepared = await prepareShapeB(intent, this.context(userId, wallet, wallets));
     return {
       shape: 'B',
       kind: prepared.type,
@@ -123,13 +123,21 @@ export class OperationPreparer {
     };
   }
 
-  private async context(
+  private context(
     userId: string,
     wallet: PreparationWallet,
     wallets: readonly PreparationWallet[],
-  ): Promise<PreparationContext> {
-    const executing = (await unfinishedLegs(this.operations, userId, wallet.id)).map((leg) => leg.action);
-    return { wallet, wallets, ports: this.ports, executing };
+  ): PreparationContext {
+    let executing: Promise<CapturedAction[]> | undefined;
+    return {
+      wallet,
+      wallets,
+      ports: this.ports,
+      executing: () =>
+        (executing ??= unfinishedLegs(this.operations, userId, wallet.id).then((legs) =>
+          legs.map((leg) => leg.action),
+        )),
+    };
   }
 }
 

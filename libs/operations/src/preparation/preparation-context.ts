@@ -37,7 +37,8 @@ export interface PreparationContext {
   ports: PreparationPorts;
   /**
    * The legs the paying wallet's operations still executing have yet to finish (submitted or not
-   * yet run). They run before anything prepared now, which can only be approved after them.
+   * yet run). They run before anything prepared now, which can only be approved after them. Read
+   * when asked (only an ERC-20 swap's allowance rule asks), at most once per preparation.
    */
-  executing: readonly CapturedAction[];
+  executing(): Promise<readonly CapturedAction[]>;
 }

@@ -16,7 +16,7 @@ export async function usableAllowance(
   token: string,
   spender: string,
 ): Promise<bigint> {
-  if (executing.some((action) => usesAllowance(action, network, token))) return 0n;
+  if ((await executing()).some((action) => usesAllowance(action, network, token))) return 0n;
   return ports.chain.allowance(network, token, wallet.address, spender);
 }
 

@@ -62,7 +62,7 @@ export function preparationSandbox() {
       wallet,
       wallets: [evm, solana, savings, archived],
       ports,
-      executing,
+      executing: async () => executing,
     });
     /** Prepares `operation` for the wallet it names. */
     const prepare = (operation: ShapeAOperation | Record<string, unknown>): Promise<Prepared> => {
