@@ -48,11 +48,30 @@ export function externalRecipient(
     );
     return null;
   }
-  const owned = context.wallets.find((w) => w.address === normalized && w.family === addressFamily(network));
-  // The service moves nothing out of an archived wallet, so value sent into one would be stuck.
-  if (owned?.archived) {
-    problems.add(path, `is your archived wallet ${owned.id}; choose an active wallet`);
-    return null;
-  }
+  const owned = ownWalletAt(normalized, network, context);
+  if (refusedAsArchived(owned, path, problems)) return null;
   return { address: normalized, walletId: owned ? owned.id : null };
+}
+
+/** The caller's wallet at `address` (in its canonical form) on `network`'s address family, if any. */
+export function ownWalletAt(
+  address: string,
+  network: Network,
+  context: PreparationContext,
+): PreparationWallet | undefined {
+  return context.wallets.find((w) => w.address === address && w.family === addressFamily(network));
+}
+
+/**
+ * Refuses, at `path`, value sent into `wallet` (the caller's wallet at an address, if any) when it
+ * is archived: the service moves nothing out of an archived wallet, so the value would be stuck.
+ */
+export function refusedAsArchived(
+  wallet: PreparationWallet | undefined,
+  path: string,
+  problems: FieldProblems,
+): boolean {
+  if (!wallet?.archived) return false;
+  problems.add(path, `is your archived wallet ${wallet.id}; choose an active wallet`);
+  return true;
 }

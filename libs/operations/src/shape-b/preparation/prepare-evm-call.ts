@@ -9,6 +9,7 @@ import {
   type NetworkFee,
   type ReviewAmount,
 } from '../../preparation/review';
+import { ownWalletAt, refusedAsArchived } from '../../preparation/recipients';
 import { UsdPrices } from '../../preparation/usd-prices';
 import { type EvmCallIntent, INTENT_PATH } from '../intent';
 import type { PrepareShapeB, ShapeBReview } from './prepared-shape-b';
@@ -43,10 +44,8 @@ export const prepareEvmCall: PrepareShapeB<EvmCallIntent> = async (intent, conte
   checkWalletFamily(wallet, 'evm', 'an EVM call', problems);
   if (!isEvmNetwork(intent.network))
     problems.add(`${INTENT_PATH}.network`, 'must be an EVM network (ethereum, base, arbitrum, polygon)');
-  // The service moves nothing out of an archived wallet, so value sent into one would be stuck.
-  const archived = context.wallets.find((w) => w.archived && w.address === intent.to);
-  if (archived && BigInt(intent.value) > 0n)
-    problems.add(`${INTENT_PATH}.to`, `is your archived wallet ${archived.id}; choose an active wallet`);
+  if (BigInt(intent.value) > 0n)
+    refusedAsArchived(ownWalletAt(intent.to, intent.network, context), `${INTENT_PATH}.to`, problems);
   const intrinsic = intrinsicGas(intent.data);
   if (BigInt(intent.gasLimit) < intrinsic)
     problems.add(
