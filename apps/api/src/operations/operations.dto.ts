@@ -79,7 +79,6 @@ export class OperationRequestView {
   actions!: unknown[];
 }
 
-/** The operation resource, Shape A. */
 /** The refresh links of both shapes' resources (api-decisions section 5). */
 export const SUPERSEDES_DOC = {
   nullable: true,
@@ -94,6 +93,7 @@ export const SUPERSEDED_BY_DOC = {
   description: 'The fresh review that replaced this one (`refresh`)',
 };
 
+/** The operation resource, Shape A. */
 export class ShapeAOperationView {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ enum: ['action_sequence'] }) kind!: string;
