@@ -6,11 +6,11 @@ import { type JsonObject, SandboxTestClient } from '../support/sandbox-client';
 const USDC = USDC_ADDRESSES.base;
 
 /**
- * A send to another of the caller's own wallets, named by its address instead of its id: the
- * activity item shows what that wallet received, as it does for a send named by wallet id, and a
- * refresh of that wallet finds nothing unexplained.
+ * A send (or a Shape B value call) to another of the caller's own wallets, named by its address
+ * instead of its id: the activity item shows what that wallet received, as it does for a send
+ * named by wallet id, and a refresh of that wallet finds nothing unexplained.
  */
-describe('a send to an own wallet named by its address, over HTTP', () => {
+describe('value sent to an own wallet named by its address, over HTTP', () => {
   let c: SandboxTestClient;
   beforeAll(async () => {
     c = await SandboxTestClient.start();
