@@ -87,6 +87,17 @@ describe('bad input is refused and records nothing', () => {
     ['rename: negative id', () => json('POST', '/v1/wallets/-1/rename', { name: 'x' }), 400],
     ['rename: fractional id', () => json('POST', '/v1/wallets/1.5/rename', { name: 'x' }), 400],
     ['rename: huge id', () => json('POST', '/v1/wallets/99999999999999999999/rename', { name: 'x' }), 400],
+    ...['.0', 'e0', '%20'].map((suffix): [string, () => InjectOptions, number] => [
+      `rename: the id followed by "${suffix}"`,
+      () => json('POST', `/v1/wallets/${walletId}${suffix}/rename`, { name: 'x' }),
+      400,
+    ]),
+    ...['0', '+', '%20'].map((prefix): [string, () => InjectOptions, number] => [
+      `archive: the id after "${prefix}"`,
+      () => json('POST', `/v1/wallets/${prefix}${walletId}/archive`),
+      400,
+    ]),
+    ['archive: id in hex', () => json('POST', `/v1/wallets/0x${walletId.toString(16)}/archive`), 400],
     ['rename: missing name', () => json('POST', `/v1/wallets/${walletId}/rename`, {}), 400],
     ['rename: name wrong type', () => json('POST', `/v1/wallets/${walletId}/rename`, { name: ['a'] }), 400],
     [
@@ -248,6 +259,42 @@ describe('bad input is refused and records nothing', () => {
     );
     expect(stranger.json().error.fields).toEqual([
       { path: 'operation.walletId', message: 'must be one of your wallets' },
+    ]);
+  });
+
+  it('words every wallet id field, integer range and missing field with one message', async () => {
+    const fields = async (options: InjectOptions): Promise<unknown> => {
+      const res = await t.request(options);
+      expect(res.statusCode).toBe(400);
+      return res.json().error.fields;
+    };
+    const walletIdMessage = 'must be a wallet id (a positive integer)';
+    for (const bad of ['1', 0, 1.5, null]) {
+      // An optional field may be null (refresh: every wallet).
+      if (bad !== null)
+        expect(await fields(json('POST', '/v1/wallets/refresh', { walletId: bad }))).toEqual([
+          { path: 'walletId', message: walletIdMessage },
+        ]);
+      expect(
+        await fields(
+          json('POST', '/v1/sandbox/faucet', { walletId: bad, network: 'base', token: null, amount: '1' }),
+        ),
+      ).toEqual([{ path: 'walletId', message: walletIdMessage }]);
+      expect(await fields(json('POST', '/v1/predict/deposit-wallets', { controllerWalletId: bad }))).toEqual([
+        { path: 'controllerWalletId', message: walletIdMessage },
+      ]);
+    }
+    expect(await fields(json('POST', '/v1/wallets/x.1/rename', { name: 'x' }))).toEqual([
+      { path: 'id', message: walletIdMessage },
+    ]);
+    expect(await fields(json('POST', '/v1/auth/tokens', { ttlSeconds: '600' }))).toEqual([
+      { path: 'ttlSeconds', message: 'must be an integer from 60 to 43200' },
+    ]);
+    expect(
+      await fields(json('POST', '/v1/sandbox/faucet', { walletId, network: 'base', amount: '1' })),
+    ).toEqual([{ path: 'token', message: 'is required' }]);
+    expect(await fields(json('POST', '/v1/predict/deposit-wallets', {}))).toEqual([
+      { path: 'controllerWalletId', message: 'is required' },
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PERMITS, type Permit, SUPPORT_READONLY } from '@vetted/accounts';
-import { ArrayUnique, IsArray, IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { ArrayUnique, IsArray, IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { BodyInteger } from '../http/body-integer';
 import { WalletView } from '../wallets/wallets.dto';
 
 export class SignUpBody {
@@ -37,9 +38,7 @@ export class IssueTokenBody {
     description: 'Lifetime in seconds; default 12 hours',
   })
   @IsOptional()
-  @IsInt()
-  @Min(60)
-  @Max(43200)
+  @BodyInteger(60, 43_200)
   ttlSeconds?: number;
 }
 

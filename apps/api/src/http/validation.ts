@@ -11,6 +11,12 @@ function fieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
   const out: FieldError[] = [];
   for (const error of errors) {
     const path = parent ? `${parent}.${error.property}` : error.property;
+    // A field left out breaks every rule it has ("must be shorter than 100 characters | must be a
+    // string"); only an optional field may be left out, and no rule fails for one that is.
+    if (error.value === undefined && error.constraints) {
+      out.push({ path, message: 'is required' });
+      continue;
+    }
     for (const [rule, message] of Object.entries(error.constraints ?? {}))
       out.push({ path, message: describe(rule, message, error.property) });
     if (error.children?.length) out.push(...fieldErrors(error.children, path));
@@ -63,7 +69,7 @@ export class RequestValidationPipe implements PipeTransform {
     whitelist: true,
     forbidNonWhitelisted: true,
     transform: true,
-    validationError: { target: false, value: false },
+    validationError: { target: false, value: true },
     exceptionFactory: (errors) => new ValidationFailed(fieldErrors(errors)),
   });
 
@@ -71,6 +77,9 @@ export class RequestValidationPipe implements PipeTransform {
   private readonly emptyQueries = new Map<unknown, Promise<unknown>>();
 
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    // A path parameter is read by its own pipe (`WalletIdPipe`, `OperationIdPipe`). Converted here
+    // first, by its declared type, `01`, `1.0` or `0x1` became the number 1 before that pipe saw it.
+    if (metadata.type === 'param') return value;
     if (metadata.type === 'query' && metadata.metatype && isEmptyObject(value)) {
       let outcome = this.emptyQueries.get(metadata.metatype);
       if (outcome === undefined) {

@@ -1,25 +1,14 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { NETWORKS, type Network } from '@vetted/venues';
-import {
-  Equals,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateIf,
-} from 'class-validator';
+import { Equals, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { BodyInteger, WalletIdField } from '../http/body-integer';
 
 const DECIMAL = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 const DECIMAL_MESSAGE = 'must be a positive exact decimal such as "1.5" (no sign, exponent or separators)';
 
 export class FaucetBody {
   @ApiProperty({ type: 'integer', minimum: 1, description: 'One of your wallets' })
-  @IsInt()
-  @Min(1)
+  @WalletIdField()
   walletId!: number;
 
   @ApiProperty({ enum: NETWORKS })
@@ -80,9 +69,7 @@ export class FaultBody {
     maximum: 1000,
     description: 'How many of the next matching calls misbehave',
   })
-  @IsInt()
-  @Min(1)
-  @Max(1000)
+  @BodyInteger(1, 1000)
   count!: number;
 
   @ApiPropertyOptional({
@@ -95,9 +82,7 @@ export class FaultBody {
       'receipt is still recorded)',
   })
   @IsOptional()
-  @IsInt()
-  @Min(0)
-  @Max(86_400)
+  @BodyInteger(0, 86_400)
   landAfterSeconds?: number;
 }
 
@@ -115,9 +100,7 @@ export class ClockBody {
     maximum: 31536000,
     description: 'Moves sandbox time forward (seconds)',
   })
-  @IsInt()
-  @Min(0)
-  @Max(31_536_000)
+  @BodyInteger(0, 31_536_000)
   advanceSeconds!: number;
 }
 

@@ -1,7 +1,8 @@
 import { ValidationFailed } from '@vetted/kernel';
 import { ApiBody, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WALLET_FAMILIES, type WalletFamily } from '@vetted/accounts';
-import { IsIn, IsInt, IsOptional, IsString, IsUUID, MaxLength, Min } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { WalletIdField } from '../http/body-integer';
 import { AssetView } from '../http/asset.view';
 
 export class BalanceView extends AssetView {
@@ -108,8 +109,7 @@ export class RefreshBody {
     description: 'One wallet; omit to refresh every active wallet',
   })
   @IsOptional()
-  @IsInt()
-  @Min(1)
+  @WalletIdField()
   walletId?: number;
 }
 
@@ -124,8 +124,7 @@ export class RefreshQueuedView {
 
 export class CreateDepositWalletBody {
   @ApiProperty({ type: 'integer', minimum: 1, description: 'One of your active EVM wallets' })
-  @IsInt()
-  @Min(1)
+  @WalletIdField()
   controllerWalletId!: number;
 
   @ApiPropertyOptional({
