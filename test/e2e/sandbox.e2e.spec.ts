@@ -121,4 +121,28 @@ describe('sandbox admin and explorer', () => {
       expect(await c.app.head()).toBe(before);
     }
   });
+  it('refuses a faucet deposit that would take a token past a uint256, counting what exists already', async () => {
+    const user = await c.app.signUp();
+    const walletId = user.wallets[0].id;
+    const usdc = (raw: bigint): string =>
+      `${raw / 1_000_000n}.${(raw % 1_000_000n).toString().padStart(6, '0')}`;
+    const half = 1n << 255n;
+    const faucet = (amount: string) =>
+      c.post('/v1/sandbox/faucet', user.token, {
+        walletId,
+        network: 'base',
+        token: USDC_ADDRESSES.base,
+        amount,
+      });
+    expect((await faucet(usdc(half))).statusCode).toBe(201);
+    for (const amount of [usdc(half), usdc(1n << 256n), '9'.repeat(80)]) {
+      const before = await c.app.head();
+      const res = await faucet(amount);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual([
+        { path: 'amount', message: expect.stringContaining('past 2^256 - 1 raw units') },
+      ]);
+      expect(await c.app.head()).toBe(before);
+    }
+  });
 });

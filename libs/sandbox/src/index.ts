@@ -21,6 +21,7 @@ export { GAS_PRICE_WEI, GAS_UNITS, SOLANA_FEE_LAMPORTS } from './chain/gas-sched
 export { BLOCKHASH_INTERVAL_MS, BLOCKHASH_LIFETIME_MS } from './chain/solana-blockhash';
 export { PRICE_STEP_MS, PRICE_TTL_MS } from './prices/price-series';
 export { PriceRefused } from './prices/asset-prices';
+export { FaucetRefused } from './ledger/faucet';
 export {
   feeSink,
   dexRouter,

@@ -5,7 +5,7 @@ import { cachedAddress } from './chain/address-cache';
 import { SandboxQuoter } from './dex/sandbox-quoter';
 import { explorerTransaction, type ExplorerTransaction } from './explorer/explorer-transaction';
 import { FaultPlan, type FaultSpec, type InjectedFault } from './faults/fault-plan';
-import { Faucet } from './ledger/faucet';
+import { Faucet, FaucetRefused } from './ledger/faucet';
 import type { Holding } from './ledger/ledger';
 import type { SupplyRecord } from './ledger/supply';
 import { SandboxPerpVenue } from './perps/sandbox-perp-venue';
@@ -82,7 +82,13 @@ export class Sandbox {
     if (typeof amountRaw !== 'bigint' || amountRaw <= 0n)
       throw new RangeError('amountRaw must be a positive bigint');
     const deposit = { network, to, token: normalized, amountRaw };
-    const record = await this.world.writes.run(() => this.faucetKind.deposit(deposit));
+    const record = await this.world.writes.run(() => {
+      if (amountRaw > this.world.ledger.depositRoom(network, normalized))
+        throw new FaucetRefused(
+          `would take the sandbox's ${token ?? 'native'} supply on ${network} past 2^256 - 1 raw units (a uint256)`,
+        );
+      return this.faucetKind.deposit(deposit);
+    });
     return toReceipt(record);
   }
 

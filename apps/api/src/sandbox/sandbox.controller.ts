@@ -5,7 +5,7 @@ import type { Principal, WalletDocument } from '@vetted/accounts';
 import { OwnedWalletQuery } from '@vetted/accounts';
 import { CONFIG, type Config, NotFound, ValidationFailed } from '@vetted/kernel';
 import { explorerTxUrl, SANDBOX } from '@vetted/platform';
-import type { Sandbox } from '@vetted/sandbox';
+import { FaucetRefused, type Sandbox } from '@vetted/sandbox';
 import { addressFamily, parseUnits, type TokenInfo } from '@vetted/venues';
 import type { FastifyReply } from 'fastify';
 import { ApiErrors, BODY_ERRORS } from '../http/api-errors';
@@ -80,7 +80,12 @@ export class SandboxController {
       throw ValidationFailed.field('amount', `${token.symbol} has ${token.decimals} decimals`);
     }
     if (amountRaw <= 0n) throw ValidationFailed.field('amount', 'must be more than zero');
-    const receipt = await this.sandbox.faucet(body.network, wallet.address, token.token, amountRaw);
+    const receipt = await this.sandbox
+      .faucet(body.network, wallet.address, token.token, amountRaw)
+      .catch((error: unknown) => {
+        if (error instanceof FaucetRefused) throw ValidationFailed.field('amount', error.message);
+        throw error;
+      });
     return {
       network: receipt.network,
       hash: receipt.hash,

@@ -2,7 +2,6 @@ import { Dec } from '@vetted/venues';
 import fc from 'fast-check';
 import {
   MAX_DECIMAL_LENGTH,
-  MAX_RAW_DIGITS,
   isDecimal,
   isMax,
   isPositiveDecimal,
@@ -49,6 +48,8 @@ function oracleDecimal(value: string): boolean {
 const nearDecimal = fc
   .array(fc.constantFrom(...'0123456789.-+eE,_ x'), { maxLength: 12 })
   .map((chars) => chars.join(''));
+
+const MAX_UINT256 = (1n << 256n) - 1n;
 
 describe('decimal grammar', () => {
   it('accepts every decimal without sign, exponent, separator or leading zero, trailing zeroes included', () => {
@@ -170,14 +171,16 @@ describe('raw integers', () => {
     fc.assert(
       fc.property(nearDecimal, (value) => {
         const canonical = /^[0-9]+$/.test(value) && BigInt(value).toString() === value;
-        expect(isRawInteger(value)).toBe(canonical && value.length <= MAX_RAW_DIGITS);
+        expect(isRawInteger(value)).toBe(canonical && BigInt(value) <= MAX_UINT256);
       }),
       { numRuns: 2000 },
     );
   });
 
-  it('refuses more digits than a uint256 has', () => {
-    expect(isRawInteger('9'.repeat(MAX_RAW_DIGITS))).toBe(true);
-    expect(isRawInteger('9'.repeat(MAX_RAW_DIGITS + 1))).toBe(false);
+  it('refuses what a uint256 cannot hold, at 78 digits too', () => {
+    expect(isRawInteger(MAX_UINT256.toString())).toBe(true);
+    expect(isRawInteger((MAX_UINT256 + 1n).toString())).toBe(false);
+    expect(isRawInteger('9'.repeat(78))).toBe(false);
+    expect(isRawInteger('9'.repeat(77))).toBe(true);
   });
 });

@@ -10,8 +10,11 @@ export const MAX_AMOUNT = 'max';
 
 /** Longer strings are refused outright: no real amount needs them and they only cost bigint work. */
 export const MAX_DECIMAL_LENGTH = 100;
-/** A uint256 has at most 78 decimal digits. */
-export const MAX_RAW_DIGITS = 78;
+/** A uint256 has at most 78 decimal digits; at 78 it is compared with the largest. */
+const MAX_RAW_DIGITS = 78;
+const MAX_UINT256 = (1n << 256n) - 1n;
+/** How the messages of raw integers name their bound. */
+export const UINT256_BOUND = 'at most 2^256 - 1 (a uint256)';
 
 const DECIMAL = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 const ZERO = /^0(\.0+)?$/;
@@ -21,7 +24,7 @@ export const POSITIVE_DECIMAL_MESSAGE =
   'must be a positive decimal such as "1.5" (no sign, exponent, separators or leading zeroes)';
 export const POSITIVE_DECIMAL_OR_MAX_MESSAGE =
   'must be a positive decimal such as "1.5" or "max" (no sign, exponent, separators or leading zeroes)';
-export const POSITIVE_RAW_MESSAGE = `must be a positive integer in raw base units, digits only, without leading zeroes, at most ${MAX_RAW_DIGITS} digits (a uint256)`;
+export const POSITIVE_RAW_MESSAGE = `must be a positive integer in raw base units, digits only, without leading zeroes, ${UINT256_BOUND}`;
 
 export function isDecimal(value: unknown): value is string {
   return typeof value === 'string' && value.length <= MAX_DECIMAL_LENGTH && DECIMAL.test(value);
@@ -36,7 +39,12 @@ export function isMax(value: unknown): value is typeof MAX_AMOUNT {
 }
 
 export function isRawInteger(value: unknown): value is string {
-  return typeof value === 'string' && value.length <= MAX_RAW_DIGITS && RAW_INTEGER.test(value);
+  return (
+    typeof value === 'string' &&
+    value.length <= MAX_RAW_DIGITS &&
+    RAW_INTEGER.test(value) &&
+    (value.length < MAX_RAW_DIGITS || BigInt(value) <= MAX_UINT256)
+  );
 }
 
 export function isPositiveRawInteger(value: unknown): value is string {

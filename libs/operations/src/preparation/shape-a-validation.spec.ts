@@ -90,11 +90,20 @@ describe('readShapeAOperation', () => {
     });
   });
 
-  it('names the 78-digit limit of a raw integer that is otherwise well formed', () => {
-    const quoteFloor = { sellRaw: '9'.repeat(79), receiveRaw: '1' };
-    expect(fieldsOf({ ...swap, swapIntent: { ...swap.swapIntent, quoteFloor } })).toEqual({
-      'operation.swapIntent.quoteFloor.sellRaw': expect.stringMatching(/at most 78 digits/),
-    });
+  it('names the uint256 bound of a raw integer that is otherwise well formed', () => {
+    const max = ((1n << 256n) - 1n).toString();
+    const over = (1n << 256n).toString();
+    for (const sellRaw of ['9'.repeat(79), over, '9'.repeat(78)])
+      expect(
+        fieldsOf({ ...swap, swapIntent: { ...swap.swapIntent, quoteFloor: { sellRaw, receiveRaw: '1' } } }),
+      ).toEqual({ 'operation.swapIntent.quoteFloor.sellRaw': expect.stringMatching(/at most 2\^256 - 1/) });
+    expect(over).toHaveLength(78);
+    expect(() =>
+      readShapeAOperation({
+        ...swap,
+        swapIntent: { ...swap.swapIntent, quoteFloor: { sellRaw: max, receiveRaw: '1' } },
+      }),
+    ).not.toThrow();
   });
 
   it('reads amounts with the exact decimal grammar', () => {

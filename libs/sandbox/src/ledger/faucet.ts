@@ -14,6 +14,9 @@ export interface FaucetRequest {
   amountRaw: bigint;
 }
 
+/** A deposit the sandbox refuses (it would take the token's supply past a uint256). */
+export class FaucetRefused extends RangeError {}
+
 /** An external deposit: with fees, the only way value enters the world (see `SupplyRecord.depositedRaw`). */
 export class Faucet implements TxKind<FaucetRequest> {
   readonly kind = 'faucet';

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Network, TokenMovement } from '@vetted/venues';
+import { MAX_UINT256 } from './allowances';
 import { Supply, type SupplyRecord } from './supply';
 
 /** Raised inside a write when a debit would make a balance negative; the write is rolled back. */
@@ -128,6 +129,11 @@ export class Ledger {
       token: tokenOf(token),
       amountRaw: BigInt(amount),
     }));
+  }
+
+  /** How much more of a token may enter: no supply, so no balance, exceeds a uint256. */
+  depositRoom(network: Network, token: string | null): bigint {
+    return MAX_UINT256 - this.supply.outstanding(network, key(token));
   }
 
   supplies(): SupplyRecord[] {

@@ -54,6 +54,12 @@ export class Supply {
     );
   }
 
+  /** What exists of a token now: deposited and minted, less what was burned. */
+  outstanding(network: Network, token: string): bigint {
+    const row = this.select.get(network, token);
+    return row ? BigInt(row[0]) + BigInt(row[1]) - BigInt(row[2]) : 0n;
+  }
+
   all(): SupplyRecord[] {
     return this.selectAll.all().map(([network, token, deposited, minted, burned]) => ({
       network: network as Network,

@@ -1,7 +1,7 @@
 import { EVM_NETWORKS, type EvmNetwork } from '@vetted/venues';
 import type { FieldProblems } from '../../preparation/field-problems';
 import {
-  MAX_RAW_DIGITS,
+  UINT256_BOUND,
   POSITIVE_RAW_MESSAGE,
   isPositiveRawInteger,
   isRawInteger,
@@ -16,7 +16,7 @@ import type { EvmCallIntent, TokenApprovalIntent } from './shape-b-intent';
 export const MAX_CALL_DATA_BYTES = 128 * 1024;
 
 const CALL_DATA = /^0x([0-9a-fA-F]{2})*$/;
-const RAW_MESSAGE = `must be an integer in raw base units (wei), digits only, without leading zeroes, at most ${MAX_RAW_DIGITS} digits (a uint256)`;
+const RAW_MESSAGE = `must be an integer in raw base units (wei), digits only, without leading zeroes, ${UINT256_BOUND}`;
 
 /** `evmCall` (rule 8): every call parameter is supplied; nothing is estimated or defaulted. */
 export const EVM_CALL_ARM: IntentArm<EvmCallIntent> = {
