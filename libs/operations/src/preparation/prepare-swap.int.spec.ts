@@ -330,8 +330,11 @@ describe('prepareShapeA: swap', () => {
   it('delivers only to an active wallet of the caller, of the destination family', async () => {
     const { prepare } = await fundedWorld();
     const path = ['operation.swapIntent.toWalletId'];
-    for (const toWalletId of [9, 4, 2])
+    for (const toWalletId of [9, 4, 2, 1])
       expect(await refusedPaths(prepare(usdcToEth('1', { toWalletId })))).toEqual(path);
+    expect(await refusal(prepare(usdcToEth('1', { toWalletId: 1 })))).toMatchObject({
+      fields: [{ path: path[0], message: 'is the paying wallet 1 itself; leave it out to receive in it' }],
+    });
     expect(await refusedPaths(prepare(usdcToEth('1', { to: { network: 'solana', token: null } })))).toEqual(
       path,
     );
@@ -367,7 +370,7 @@ describe('prepareShapeA: swap', () => {
       fields: undefined,
     });
     const share = outcomeTokenId(MARKET_SPECS[0].id, 'Yes');
-    const toShares = usdcToEth('1', { to: { network: 'polygon', token: share }, toWalletId: 1 });
+    const toShares = usdcToEth('1', { to: { network: 'polygon', token: share }, toWalletId: 3 });
     expect(await refusal(prepare(toShares))).toEqual({
       status: 400,
       code: 'QUOTE_FAILED',

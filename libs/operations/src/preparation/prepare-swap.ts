@@ -151,8 +151,10 @@ export function swapLegOf(
 }
 
 /**
- * `toWalletId` names another of the caller's wallets; without it the paying wallet receives, which
- * it can only do when the destination network is of its own address family. Problems go to `path`.
+ * `toWalletId` names another of the caller's wallets (the reference: "deliver to another owned
+ * wallet"; naming the paying wallet itself is refused, as a send to it is); without it the paying
+ * wallet receives, which it can only do when the destination network is of its own address family.
+ * Problems go to `path`.
  */
 export function swapRecipient(
   toWalletId: number | undefined,
@@ -161,6 +163,10 @@ export function swapRecipient(
   path: string,
   problems: FieldProblems,
 ): Recipient | null {
+  if (toWalletId === context.wallet.id) {
+    problems.add(path, `is the paying wallet ${toWalletId} itself; leave it out to receive in it`);
+    return null;
+  }
   if (toWalletId !== undefined) return ownedRecipient(toWalletId, to.network, context, path, problems);
   if (addressFamily(to.network) !== context.wallet.family) {
     problems.add(

@@ -130,6 +130,10 @@ describe('prepareSwapB', () => {
       expect(await refusedPaths(prepare(ethToUsdcOnBase('0.01', { ...toSol, toWalletId })))).toEqual([
         'intent.toWalletId',
       ]);
+    // Another wallet, not the paying one (wallet 1) itself.
+    expect(await refusedPaths(prepare(ethToUsdcOnBase('0.01', { toWalletId: 1 })))).toEqual([
+      'intent.toWalletId',
+    ]);
   });
 
   it('signs a Solana swap with the blockhash current at review', async () => {
