@@ -304,13 +304,23 @@ describe('bad input is refused and records nothing', () => {
     expect(res.json().error).toEqual({ code: 'MALFORMED_JSON', message: expect.any(String) });
   });
 
-  it('names a valid JSON body with a "__proto__" property a validation failure of the body, not malformed JSON', async () => {
+  it('names a "__proto__" or "constructor.prototype" key of valid JSON at its field, not malformed JSON', async () => {
     const before = await t.head();
-    const res = await t.request(
-      raw('/v1/operations', `{"idempotencyKey":"${randomUUID()}","__proto__":{"a":1}}`),
-    );
-    expect(res.statusCode).toBe(400);
-    expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED', fields: [{ path: 'body' }] });
+    const cases: [string, string[]][] = [
+      [`{"idempotencyKey":"${randomUUID()}","__proto__":{"a":1}}`, ['__proto__']],
+      [
+        `{"operation":{"sendIntent":{"__proto__":{"amount":"1"}},"items":[{},{"constructor":{"prototype":{}}}]}}`,
+        ['operation.sendIntent.__proto__', 'operation.items[1].constructor.prototype'],
+      ],
+    ];
+    for (const [body, paths] of cases) {
+      const res = await t.request(raw('/v1/operations', body));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: paths.map((path) => ({ path, message: 'is not an allowed property' })),
+      });
+    }
     expect(await t.head()).toBe(before);
   });
 

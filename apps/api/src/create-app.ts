@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { type Config, ServiceError, ValidationFailed, extend } from '@vetted/kernel';
+import { type Config, type FieldError, ServiceError, ValidationFailed, extend } from '@vetted/kernel';
 import { Metrics, type PlatformOptions } from '@vetted/platform';
 import {
   type FastifyBaseLogger,
@@ -84,11 +84,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (body.length === 0) done(null, undefined);
     else
       json(request, body as string, (error, parsed) => {
-        // Valid JSON refused by the prototype-poisoning check says so, instead of "not valid JSON".
-        if (error && isJson(body as string))
-          done(
-            ValidationFailed.field('body', 'must not have a "__proto__" or "constructor.prototype" property'),
-          );
+        // Valid JSON refused by the prototype-poisoning check names the keys, not "not valid JSON".
+        const poisoned = error ? poisonedKeys(body as string) : null;
+        if (poisoned) done(new ValidationFailed(poisoned));
         else done(error, parsed);
       });
   });
@@ -138,13 +136,34 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   return app;
 }
 
-function isJson(text: string): boolean {
+/**
+ * The keys of a JSON text that the prototype-poisoning check refuses (`__proto__`, and `prototype`
+ * under `constructor`), at their field paths; null when the text is not JSON. `JSON.parse` makes
+ * such keys plain own properties, so walking its result is safe.
+ */
+function poisonedKeys(text: string): FieldError[] | null {
+  let value: unknown;
   try {
-    JSON.parse(text);
-    return true;
+    value = JSON.parse(text);
   } catch {
-    return false;
+    return null;
   }
+  const found: FieldError[] = [];
+  const walk = (node: unknown, path: string, parentKey: string | null): void => {
+    if (typeof node !== 'object' || node === null) return;
+    if (Array.isArray(node)) {
+      node.forEach((item, index) => walk(item, `${path}[${index}]`, null));
+      return;
+    }
+    for (const key of Object.keys(node)) {
+      const at = path ? `${path}.${key}` : key;
+      if (key === '__proto__' || (key === 'prototype' && parentKey === 'constructor'))
+        found.push({ path: at, message: 'is not an allowed property' });
+      else walk((node as Record<string, unknown>)[key], at, key);
+    }
+  };
+  walk(value, '', null);
+  return found.length > 0 ? found : [{ path: 'body', message: 'must not have a "__proto__" property' }];
 }
 
 function answerOf(request: FastifyRequest, reply: FastifyReply): Answer {
