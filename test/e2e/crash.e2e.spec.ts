@@ -186,7 +186,7 @@ describe('crash safety: SIGKILL during execution, restart on the same data direc
     expect(events.filter((type) => type === 'LegSettled')).toHaveLength(1);
     expect(op).toMatchObject({
       progress: { completed: 1, total: 1 },
-      result: { txHashes: [expect.any(String)] },
+      result: { txHashes: [expect.any(String)], fills: [] },
     });
     expect(op.txs).toHaveLength(1);
     expect(op.txs[0]).toMatchObject({ network: 'base', status: 'success' });

@@ -96,7 +96,10 @@ describe('reviewed operations, the remaining arms, over HTTP', () => {
         state: 'done',
         progress: { completed: 1, total: 1 },
         txs: [{ network: 'perps', status: 'success', hash: expect.any(String) }],
-        result: { txHashes: [opened.txs[0].hash] },
+        result: {
+          txHashes: [opened.txs[0].hash],
+          fills: [{ venue: 'perps', coin: 'BTC', side: 'buy', status: 'filled', size, filledSize: size }],
+        },
       });
       const openSettled = (await timeline(user.token, op.id)).find((e) => e.type === 'LegSettled')!;
       expect(openSettled.data.receipt).toMatchObject({

@@ -102,7 +102,7 @@ describe('reviewed operations, Shape A, over HTTP', () => {
     expect(done).toMatchObject({
       state: 'done',
       progress: { completed: 1, total: 1 },
-      result: { txHashes: [expect.any(String)] },
+      result: { txHashes: [expect.any(String)], fills: [] },
     });
     expect(done.txs).toEqual([
       expect.objectContaining({

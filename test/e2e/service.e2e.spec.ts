@@ -238,10 +238,12 @@ describe('operations of the service itself', () => {
     expect(answer('/health/ready', 'get', '200')).toEqual(ref('ReadinessView'));
     expect(answer('/health/ready', 'get', '503')).toEqual(ref('ReadinessView'));
     expect(schemas.ReadinessView.properties.status.enum).toEqual(['ready', 'not_ready']);
-    // A succeeded Shape B operation carries its result (never required: only once succeeded).
-    expect(schemas.ShapeBOperationView.properties.result.allOf).toEqual([ref('ShapeBResultView')]);
-    expect(schemas.ShapeBOperationView.required).not.toContain('result');
-    expect(Object.keys(schemas.ShapeBResultView.properties)).toEqual(['txHashes', 'fills']);
+    // A finished operation of either shape carries its result (never required: only once finished).
+    for (const view of ['ShapeAOperationView', 'ShapeBOperationView']) {
+      expect(schemas[view].properties.result.allOf).toEqual([ref('OperationResultView')]);
+      expect(schemas[view].required).not.toContain('result');
+    }
+    expect(Object.keys(schemas.OperationResultView.properties)).toEqual(['txHashes', 'fills']);
     // Body-less POSTs (and the wallet refresh, whose body is optional) do not require a body.
     for (const path of [
       '/v1/operations/{operationId}/approve',

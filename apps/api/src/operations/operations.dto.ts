@@ -3,6 +3,7 @@ import { PageParams } from '../http/page-params';
 import { QueryInteger } from '../http/query-integer';
 import { extend, type FieldError, ValidationFailed } from '@vetted/kernel';
 import { IsIn, IsObject, IsOptional, isUUID, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
+import { OperationResultView } from './operation-result.view';
 import { shapeASchema } from './shape-a.docs';
 import { shapeBSchema } from './shape-b.docs';
 
@@ -100,12 +101,8 @@ export class ShapeAOperationView {
   @ApiProperty({ enum: OPERATION_STATES }) state!: string;
   @ApiProperty({ type: OperationProgressView }) progress!: OperationProgressView;
   @ApiProperty({ type: [OperationTxView] }) txs!: OperationTxView[];
-  @ApiPropertyOptional({
-    type: 'object',
-    additionalProperties: true,
-    description: 'Present when state is done',
-  })
-  result?: unknown;
+  @ApiPropertyOptional({ type: OperationResultView, description: 'Present when state is done' })
+  result?: OperationResultView;
   @ApiPropertyOptional({ description: 'Present in failure states' }) error?: string;
   @ApiPropertyOptional({
     example: 'SUBMISSION_REJECTED',

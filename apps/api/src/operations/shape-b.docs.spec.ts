@@ -131,8 +131,8 @@ describe('Shape B in the OpenAPI document', () => {
     expect(keysOf('ShapeBTransferView')).toEqual(union(resources.flatMap((r) => r.receipts[0].transfers)));
     expect(keysOf('ShapeBContinuationView')).toEqual(union([resources[0].continuation!]));
     expect(keysOf('ShapeBRequestView')).toEqual(union([resources[0].request]));
-    expect(keysOf('ShapeBResultView')).toEqual(union([resources[2].result!]));
-    expect(target(schemas.ShapeBOperationView.properties.result)).toBe('ShapeBResultView');
+    expect(keysOf('OperationResultView')).toEqual(union([resources[2].result!]));
+    expect(target(schemas.ShapeBOperationView.properties.result)).toBe('OperationResultView');
     const operation = schemas.ShapeBContinuationView.properties.operation;
     expect(operation.nullable).toBe(true);
     expect(target(operation)).toBe('ShapeBOperationView');

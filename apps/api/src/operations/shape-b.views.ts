@@ -3,13 +3,13 @@ import { nullableRef } from '../http/nullable-ref';
 import { SHAPE_B_TYPES, type ShapeBResource } from '@vetted/operations';
 import { OPERATION_STATES, SUPERSEDED_BY_DOC, SUPERSEDES_DOC } from './operations.dto';
 import { EXAMPLE } from './shape-b-fields.docs';
+import { FILL_EXAMPLE, OperationResultView, TX_HASH } from './operation-result.view';
 
 /**
  * The operation resource of Shape B, as `renderShapeB` builds it (read-model/operations/render-shape-b.ts).
  * One resource for GET, approve, discard, next, conversation history and web cards.
  */
 
-const TX_HASH = '0x9f2c6a7e1d4b8c3f5a0e7d2b6c9f1a4e8d3b7c2f6a1e5d9b4c8f3a7e2d6b1c5f';
 const ACTION_EXAMPLE = {
   type: 'swap',
   walletId: 3,
@@ -17,19 +17,6 @@ const ACTION_EXAMPLE = {
   to: { network: 'base', asset: EXAMPLE.usdcBase },
   amount: '0.25',
   slippage: '1',
-};
-
-const FILL_EXAMPLE = {
-  venue: 'perps',
-  coin: 'BTC',
-  side: 'long',
-  status: 'partiallyFilled',
-  size: '0.01',
-  limitPx: '97250',
-  filledSize: '0.006',
-  avgPx: '97120.5',
-  fills: [{ px: '97120.5', size: '0.006' }],
-  realizedPnlRaw: '0',
 };
 
 export class ShapeBTransferView {
@@ -98,23 +85,6 @@ export class ShapeBReceiptView {
     description: 'Recorded after the operation had already failed on its 30 s lifecycle deadline',
   })
   late?: boolean;
-}
-
-/** What a succeeded operation did: `renderShapeB` builds it from the receipts. */
-export class ShapeBResultView {
-  @ApiProperty({
-    type: [String],
-    example: [TX_HASH],
-    description: "Every receipt's hash (a venue order's id), in receipt order",
-  })
-  txHashes!: string[];
-  @ApiProperty({
-    type: 'array',
-    items: { type: 'object', additionalProperties: true },
-    example: [FILL_EXAMPLE],
-    description: "What venue orders filled: each receipt's `fill`, in order; empty for chain transactions",
-  })
-  fills!: unknown[];
 }
 
 export class ShapeBRequestView {
@@ -218,11 +188,11 @@ export class ShapeBOperationView {
   )
   continuation!: ShapeBContinuationView | null;
   @ApiPropertyOptional({
-    type: ShapeBResultView,
+    type: OperationResultView,
     example: { txHashes: [TX_HASH], fills: [] },
     description: 'Present only when succeeded: the transactions, and what venue orders filled',
   })
-  result?: ShapeBResultView;
+  result?: OperationResultView;
   @ApiPropertyOptional({
     example: 'the swap quote fell below its minimum output at execution',
     description: 'Present when failed',

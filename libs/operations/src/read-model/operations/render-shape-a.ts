@@ -10,7 +10,8 @@ export interface ShapeAResource {
     total: number | null;
   };
   txs: { network: string; hash: string; status: string; blockNumber: number | null; explorerUrl: string }[];
-  result?: { txHashes: string[] };
+  /** When done: the transactions, and what venue orders filled (an IOC may fill part of its size). */
+  result?: { txHashes: string[]; fills: unknown[] };
   error?: string;
   errorCode?: string;
   request: { kind: 'actionSequence'; creationRequest: unknown; actions: unknown[] };
@@ -55,7 +56,14 @@ export function renderShapeA(doc: OperationDocument, explorerUrl: (hash: string)
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
-  if (doc.state === 'done') resource.result = { txHashes: doc.receipts.map((r) => r.hash) };
+  if (doc.state === 'done')
+    resource.result = {
+      txHashes: doc.receipts.map((r) => r.hash),
+      fills: doc.receipts.flatMap((r) => {
+        const { fill } = r as { fill?: unknown };
+        return fill === undefined ? [] : [fill];
+      }),
+    };
   if (doc.successors.refresh) resource.supersededBy = doc.successors.refresh;
   if (FAILURE_STATES.has(doc.state)) {
     resource.error = doc.error ?? 'the operation failed';
