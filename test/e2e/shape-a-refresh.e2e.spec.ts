@@ -45,4 +45,34 @@ describe('refreshing a Shape A swap, over HTTP', () => {
     expect(fresh.id).not.toBe(old.id);
     expect((await c.getOperation(user.token, old.id)).json()).toMatchObject({ supersededBy: fresh.id });
   });
+  it('re-reviews an unapproved Solana swap once its blockhash expired, without a doomed approval', async () => {
+    const user = await c.app.signUp();
+    const solana = user.wallets.find((w) => w.family === 'solana')!;
+    await c.faucet(user.token, solana.id, 'solana', null, '5');
+    const created = await c.createOperation(user.token, {
+      kind: 'swap',
+      walletId: solana.id,
+      swapIntent: {
+        from: { network: 'solana', token: null },
+        to: { network: 'solana', token: USDC_ADDRESSES.solana },
+        amount: '1',
+        quoteFloor: { sellRaw: '1000000000', receiveRaw: '1' },
+      },
+    });
+    const old = created.json();
+    // While it can still execute, refresh says so.
+    const early = await c.post(`/v1/operations/${old.id}/refresh`, user.token, {});
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.code).toBe('REFRESH_NOT_AVAILABLE');
+    expect((await c.admin('/v1/sandbox/clock', { advanceSeconds: 120 })).statusCode).toBe(200);
+    const refreshed = await c.post(`/v1/operations/${old.id}/refresh`, user.token, {});
+    expect(refreshed.statusCode).toBe(201);
+    const fresh = refreshed.json();
+    expect(fresh).toMatchObject({ state: 'awaitingApproval', supersedes: old.id });
+    expect((await c.getOperation(user.token, old.id)).json()).toMatchObject({
+      state: 'canceled',
+      supersededBy: fresh.id,
+      txs: [],
+    });
+  });
 });

@@ -265,8 +265,9 @@ export class OperationsController {
     summary: 'A fresh review of a swap whose quote failed or can no longer execute',
     description:
       'Creates a new reviewed operation with a fresh quote (new id, `supersedes` pointing back); a repeat returns ' +
-      'the same one (200, `Idempotent-Replayed: true`). An unapproved review whose quote can no longer execute is ' +
-      'closed (`canceled`) when its replacement is created.',
+      'the same one (200, `Idempotent-Replayed: true`). An unapproved review that can no longer execute as ' +
+      'captured (a fresh quote below its floor, an expired Solana blockhash) is closed (`canceled`) when its ' +
+      'replacement is created.',
   })
   @ApiParam({ name: 'operationId', format: 'uuid' })
   @ApiNoBody()

@@ -77,6 +77,10 @@ export class OperationPreparer {
     return this.ports.quoter;
   }
 
+  get chain(): ChainClient {
+    return this.ports.chain;
+  }
+
   /** Quotes and captures the request in its shape; the wallet must be one of the caller's. */
   async prepare(userId: string, request: CreateRequest): Promise<PreparedRecord> {
     if (request.shape === 'B')

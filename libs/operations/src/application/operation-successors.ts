@@ -9,7 +9,7 @@ import {
   type SuccessorRelation,
   operationDecider,
 } from '../domain';
-import { capturedSwapFloorFailure } from '../execution';
+import { reviewCanNoLongerExecute } from '../execution';
 import type { ShapeBIntent } from '../shape-b';
 import { type OperationOutcome, ownOperation } from './operation-lifecycle';
 import { OperationPreparer, type PreparedRecord } from './operation-preparer';
@@ -151,11 +151,11 @@ export class RefreshOperationHandler
         op.shape === 'A'
           ? this.preparer.prepare(userId, { shape: 'A', operation: op.creationRequest })
           : this.preparer.prepareIntent(userId, op.action as ShapeBIntent, op.creationRequest),
-      // An unapproved review is refreshed only when its captured swap can no longer execute.
-      async (state) =>
+      // An unapproved review is refreshed only when it can no longer execute as captured.
+      (state) =>
         state.status === 'awaitingApproval'
-          ? (await capturedSwapFloorFailure(state.op.actions, this.preparer.quoter)) !== null
-          : undefined,
+          ? reviewCanNoLongerExecute(state.op.actions, this.preparer.quoter, this.preparer.chain)
+          : Promise.resolve(undefined),
     );
   }
 }

@@ -6,3 +6,4 @@ export * from './reconcile-leg';
 export { capturedSwapFloorFailure, quoteFloorFailure } from './quote-floor';
 export { capturedFundsFailure } from './captured-funds';
 export { capturedCloseFailure } from './captured-close';
+export { reviewCanNoLongerExecute } from './stale-review';
