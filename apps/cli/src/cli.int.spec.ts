@@ -91,6 +91,29 @@ describe('cli submit', () => {
       expect(created).toMatchObject({ kind: 'evmCall', state: 'pending', approvalRequired: true });
       expect(await submit({ file, url: 'http://api', token: user.token, http })).toBe(0);
       expect(JSON.parse(out.pop()!).id).toBe(created.id);
+
+      // A whole body is sent as written: the API refuses what it refuses over HTTP.
+      const key = '8f0e2b7c-1d2e-4f3a-9b4c-5d6e7f8a9b0c';
+      const refusals: [object, string[]][] = [
+        [{ idempotencyKey: key, intent, dryRun: true }, ['dryRun']],
+        [{ idempotencyKy: key, intent }, ['idempotencyKy']],
+        [{ idempotencyKey: 12345, intent }, ['idempotencyKey']],
+      ];
+      for (const [body, paths] of refusals) {
+        await writeFile(file, JSON.stringify(body));
+        expect(await submit({ file, url: 'http://api', token: user.token, http })).toBe(1);
+        const answer = JSON.parse(out.pop()!);
+        expect(answer.error.code).toBe('VALIDATION_FAILED');
+        expect(answer.error.fields.map((f: { path: string }) => f.path)).toEqual(paths);
+      }
+      // A whole body with its own key creates under that key; a file without one replays by its intent.
+      await writeFile(file, JSON.stringify({ idempotencyKey: key, intent }));
+      expect(await submit({ file, url: 'http://api', token: user.token, http })).toBe(0);
+      const keyed = JSON.parse(out.pop()!);
+      expect(keyed.id).not.toBe(created.id);
+      await writeFile(file, JSON.stringify({ intent }));
+      expect(await submit({ file, url: 'http://api', token: user.token, http })).toBe(0);
+      expect(JSON.parse(out.pop()!).id).toBe(created.id);
     } finally {
       log.mockRestore();
       error.mockRestore();

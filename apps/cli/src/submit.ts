@@ -20,8 +20,11 @@ export interface SubmitOptions {
 /**
  * `vetted submit --file intent.json`: creates a Shape B operation from a file, as `POST
  * /v1/operations` would. The file holds an intent (`{ "type": "swap", ... }`) or a whole body
- * (`{ "idempotencyKey", "intent" }`). Without a key, the key is a UUIDv5 of the intent's canonical
- * JSON: submitting the same file again returns the same operation instead of creating another.
+ * (`{ "idempotencyKey", "intent" }`, any object naming one of `idempotencyKey`, `intent` or
+ * `operation`), which is sent as written, so the API refuses what it would refuse over HTTP (an
+ * unknown property, a key that is not a UUID) instead of the CLI dropping it. Without a key (in the
+ * file or `--key`), the key is a UUIDv5 of the intent's canonical JSON: submitting the same file
+ * again returns the same operation instead of creating another.
  * Prints the answer; exit 0 for a created or replayed operation, 1 for a refusal, 66 for a file
  * that cannot be read, 65 for one that holds no JSON object and 69 when the API cannot be reached
  * (sysexits), nothing sent.
@@ -39,12 +42,12 @@ export async function submit(options: SubmitOptions): Promise<number> {
     console.error(`${options.file} does not hold a JSON object (an intent, or { idempotencyKey, intent })`);
     return 65;
   }
-  const intent = 'intent' in parsed ? parsed.intent : parsed;
-  const idempotencyKey =
-    options.key ??
-    (typeof parsed.idempotencyKey === 'string'
-      ? parsed.idempotencyKey
-      : uuidV5(`cli-submit:${canonicalJson(intent)}`));
+  const whole = ENVELOPE_KEYS.some((key) => key in parsed);
+  const body: Record<string, unknown> = whole ? Object.assign({}, parsed) : { intent: parsed };
+  if (options.key !== undefined) body.idempotencyKey = options.key;
+  else if (!('idempotencyKey' in body))
+    body.idempotencyKey = uuidV5(`cli-submit:${canonicalJson(body.intent ?? body.operation ?? null)}`);
+  const idempotencyKey = String(body.idempotencyKey);
   const http = options.http ?? fetch;
   const endpoint = `${options.url.replace(/\/$/, '')}/v1/operations`;
   let response: Awaited<ReturnType<typeof http>>;
@@ -52,7 +55,7 @@ export async function submit(options: SubmitOptions): Promise<number> {
     response = await http(endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${options.token}` },
-      body: JSON.stringify({ idempotencyKey, intent }),
+      body: JSON.stringify(body),
     });
   } catch (error) {
     const cause = (error as { cause?: { message?: string } }).cause?.message;
@@ -67,6 +70,9 @@ export async function submit(options: SubmitOptions): Promise<number> {
     console.error(`replayed: operation already created with key ${idempotencyKey}`);
   return response.status === 200 || response.status === 201 ? 0 : 1;
 }
+
+/** A file naming one of these holds a whole request body, not a bare intent. */
+const ENVELOPE_KEYS = ['idempotencyKey', 'intent', 'operation'];
 
 function parseObject(text: string): Record<string, unknown> | null {
   try {
