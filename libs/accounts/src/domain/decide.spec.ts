@@ -119,15 +119,33 @@ describe('account decider', () => {
         .thenThrows(WalletNameTaken, (e) => expect(e.code).toBe('NAME_TAKEN'));
     });
 
-    it.each(['', '   ', 'Predict - mine', 'predict - MINE', 'x'.repeat(65)])(
-      'refuses the name %j',
+    it.each(['Sav\u00a0ings', 'Sav\u200bings', '\uff33avings'])(
+      'refuses %j, which reads as a taken name',
       (name) => {
         spec
-          .given(signedUp)
-          .when({ type: 'CreateWallet', data: { walletId: 3, family: 'evm', address: 'a', name, at: later } })
-          .thenThrows(ValidationFailed, (e) => expect(e.fields?.[0].path).toBe('name'));
+          .given([...signedUp, created(3, 'Sav ings'), created(4, 'Savings')])
+          .when({ type: 'CreateWallet', data: { walletId: 5, family: 'evm', address: 'a', name, at: later } })
+          .thenThrows(WalletNameTaken);
       },
     );
+
+    it.each([
+      '',
+      '   ',
+      'Predict - mine',
+      'predict - MINE',
+      'x'.repeat(65),
+      // Look-alikes of the prefix: a no-break space, a fullwidth letter, a zero-width space, two spaces.
+      'Predict\u00a0- mine',
+      '\uff30redict - mine',
+      'Pre\u200bdict - mine',
+      'Predict  - mine',
+    ])('refuses the name %j', (name) => {
+      spec
+        .given(signedUp)
+        .when({ type: 'CreateWallet', data: { walletId: 3, family: 'evm', address: 'a', name, at: later } })
+        .thenThrows(ValidationFailed, (e) => expect(e.fields?.[0].path).toBe('name'));
+    });
 
     it('accepts names that merely mention the venue', () => {
       spec

@@ -13,8 +13,18 @@ export const SIGNUP_WALLET_NAMES: Record<WalletFamily, string> = {
 
 const FAMILY_LABEL: Record<WalletFamily, string> = { evm: 'EVM', solana: 'Solana' };
 
-/** Names compare case-insensitively. */
-export const nameKey = (name: string): string => name.toLowerCase();
+/**
+ * Names compare case-insensitively, and as they read: compatibility forms folded (NFKC: a
+ * no-break or ideographic space is a space, fullwidth letters are letters), runs of white space
+ * as one space, invisible format characters (zero-width spaces and joiners) left out. So neither
+ * uniqueness nor the deposit-wallet prefix can be passed with a name that only looks the same.
+ */
+export const nameKey = (name: string): string =>
+  name
+    .normalize('NFKC')
+    .replace(/\p{Cf}/gu, '')
+    .replace(/\s+/gu, ' ')
+    .toLowerCase();
 
 /** A regular wallet name as stored: trimmed, non-empty, bounded, and not posing as a deposit wallet. */
 export function checkWalletName(raw: string, path = 'name'): string {
