@@ -78,8 +78,15 @@ export class PerpOrders implements TxKind<PerpOrderRequest> {
     let closesWhole = false;
     if (order.reduceOnly) {
       const reduces = !current.size.isZero() && current.size.isPos() === (order.side === 'sell');
-      if (!reduces)
-        refuse('reduce_only', `a reduce-only ${order.side} has no ${coin.coin} position to reduce`, id);
+      if (!reduces) {
+        const wanted = order.side === 'sell' ? 'long' : 'short';
+        const held = current.size.isZero() ? 'none' : `a ${current.size.isPos() ? 'long' : 'short'} one`;
+        refuse(
+          'reduce_only',
+          `a reduce-only ${order.side} reduces a ${wanted} ${coin.coin} position; the wallet holds ${held}`,
+          id,
+        );
+      }
       if (size.gte(current.size.abs())) [size, closesWhole] = [current.size.abs(), true];
     }
     if (size.isZero()) refuse('below_minimum', `the size rounds to zero at ${coin.szDecimals} decimals`, id);

@@ -113,6 +113,7 @@ describe('SandboxPerpVenue orders', () => {
     const { sandbox, order } = await trader(100n * USDC);
     await expect(sandbox.perps.placeOrder(order({ side: 'sell', reduceOnly: true }))).rejects.toMatchObject({
       reason: 'reduce_only',
+      message: expect.stringContaining('reduces a long ETH position; the wallet holds none'),
     });
     await expect(sandbox.perps.placeOrder(order({ size: '1' }))).rejects.toMatchObject({
       reason: 'insufficient_margin',
@@ -121,6 +122,13 @@ describe('SandboxPerpVenue orders', () => {
       reason: 'insufficient_margin',
     });
     expect((await sandbox.perps.placeOrder(order({ size: '0.3', leverage: 25 }))).status).toBe('filled');
+    // A reduce-only order on the wrong side of the position says which side the wallet holds.
+    await expect(sandbox.perps.placeOrder(order({ side: 'buy', reduceOnly: true }))).rejects.toMatchObject({
+      reason: 'reduce_only',
+      message: expect.stringContaining(
+        'a reduce-only buy reduces a short ETH position; the wallet holds a long one',
+      ),
+    });
   });
 
   it('realizes profit from the house when a position closes higher', async () => {
