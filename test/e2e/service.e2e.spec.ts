@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { connect, type AddressInfo } from 'node:net';
 import { SHAPE_B_TYPES } from '@vetted/operations';
+import { USDC_ADDRESSES } from '@vetted/sandbox';
+import Ajv from 'ajv';
 import { bearer, startTestApp, type TestApp } from '../support/test-app';
 
 describe('operations of the service itself', () => {
@@ -203,6 +206,75 @@ describe('operations of the service itself', () => {
     expect(doc.paths['/v1/operations'].post.responses['503'].description).toMatch(
       /QUOTE_UNAVAILABLE.*SHUTTING_DOWN/,
     );
+    // Every operation: a 400 naming MALFORMED_REQUEST (any path can be badly percent-encoded), and
+    // MALFORMED_JSON where it takes a body; a 414 wherever a path parameter can be too long.
+    type DocumentedOperation = {
+      responses: Record<string, { description: string }>;
+      parameters?: { name: string }[];
+    };
+    for (const [path, item] of Object.entries<Record<string, DocumentedOperation>>(doc.paths))
+      for (const [method, operation] of Object.entries(item)) {
+        const at = `${method} ${path}`;
+        if (path === '/metrics' || path.startsWith('/docs')) continue;
+        expect({ [at]: operation.responses['400']?.description }).toEqual({
+          [at]: expect.stringContaining('MALFORMED_REQUEST'),
+        });
+        if (operation.responses['415'])
+          expect({ [at]: operation.responses['400'].description }).toEqual({
+            [at]: expect.stringContaining('MALFORMED_JSON'),
+          });
+        expect({ [at]: '414' in operation.responses }).toEqual({ [at]: path.includes('{') });
+        if (method === 'get' && path.startsWith('/v1/'))
+          expect({ [at]: operation.parameters?.filter((p) => p.name === 'minPosition').length }).toEqual({
+            [at]: 1,
+          });
+      }
+    for (const action of ['next', 'refresh'])
+      expect(doc.paths[`/v1/operations/{operationId}/${action}`].post.responses['503'].description).toMatch(
+        /QUOTE_UNAVAILABLE/,
+      );
+  });
+
+  it('publishes an OpenAPI document that compiles, whose schemas hold the bodies the service sends', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/docs/json' })).json();
+    const ajv = new Ajv({ strict: false, validateFormats: false });
+    for (const [name, schema] of Object.entries(doc.components.schemas))
+      ajv.addSchema(schema as object, `#/components/schemas/${name}`);
+    for (const name of Object.keys(doc.components.schemas))
+      expect(() => ajv.getSchema(`#/components/schemas/${name}`)).not.toThrow();
+    // A prerequisite approval whose successor is not prepared yet: `continuation.operation` is null.
+    const user = await t.signUp();
+    const evm = user.wallets.find((w) => w.family === 'evm')!;
+    for (const [token, amount] of [
+      [null, '1'],
+      [USDC_ADDRESSES.base, '10'],
+    ] as const)
+      await t.request({
+        method: 'POST',
+        url: '/v1/sandbox/faucet',
+        headers: { authorization: `Bearer ${user.token}` },
+        payload: { walletId: evm.id, network: 'base', token, amount },
+      });
+    const created = await t.request({
+      method: 'POST',
+      url: '/v1/operations',
+      headers: { authorization: `Bearer ${user.token}` },
+      payload: {
+        idempotencyKey: randomUUID(),
+        intent: {
+          type: 'swap',
+          walletId: evm.id,
+          from: { network: 'base', asset: USDC_ADDRESSES.base },
+          to: { network: 'base', asset: 'native' },
+          amount: '5',
+        },
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const resource = created.json();
+    expect(resource).toMatchObject({ kind: 'tokenApproval', continuation: { operation: null } });
+    const view = ajv.getSchema('#/components/schemas/ShapeBOperationView')!;
+    expect(view(resource) ? 'valid' : view.errors).toBe('valid');
   });
 
   it('documents every success answer, optional bodies and integers as the service behaves', async () => {

@@ -15,6 +15,7 @@ import {
 import type pino from 'pino';
 import { AppModule } from './app.module';
 import { type Answer, recordAnswer } from './http/answer-record';
+import { completeDocument } from './http/api-errors';
 import { answerClientError } from './http/client-errors';
 import { errorCodeOf, sendError } from './http/error-filter';
 import { ReadYourWrites } from './http/read-your-writes';
@@ -130,7 +131,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       .addBearerAuth()
       .build(),
   );
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs/json' });
+  SwaggerModule.setup('docs', app, completeDocument(document), { jsonDocumentUrl: 'docs/json' });
 
   await app.init();
   return app;

@@ -23,6 +23,7 @@ export {
   type ShapeBIntent,
   type ShapeBType,
   readShapeBIntent,
+  shapeBIntentFields,
   type PreparedShapeB,
   type ShapeBReview,
   prepareShapeB,

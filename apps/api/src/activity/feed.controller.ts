@@ -8,7 +8,6 @@ import { NotFound, Unauthenticated } from '@vetted/kernel';
 import { ApiErrors } from '../http/api-errors';
 import { ActivityItemView } from './activity-item.views';
 import { Bearer, CurrentPrincipal, OptionalBearer } from '../http/auth';
-import { ConsistentRead } from '../http/read-your-writes';
 import { FeedPageView, FeedParams } from './feed.dto';
 
 class OperationActivityParams {
@@ -24,7 +23,6 @@ export class FeedController {
 
   @Get('operation')
   @Bearer()
-  @ConsistentRead()
   @ApiOperation({
     summary: "An operation's activity item",
     description:
@@ -47,7 +45,6 @@ export class FeedController {
 
   @Get('feed')
   @OptionalBearer()
-  @ConsistentRead()
   @ApiOperation({
     summary: 'The activity feed, newest first',
     description:

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { ApiQuery } from '@nestjs/swagger';
 import type { Position } from '@vetted/event-store';
 import { formatPosition, parsePosition } from '@vetted/event-store';
 import { ValidationFailed } from '@vetted/kernel';
@@ -8,15 +7,16 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const EVENT_POSITION_HEADER = 'x-event-position';
 
-/** Documents the `minPosition` query parameter every GET accepts. */
-export const ConsistentRead = () =>
-  ApiQuery({
-    name: 'minPosition',
-    required: false,
-    description:
-      'Wait (up to 2 s) until the read models have passed this event position, taken from a previous ' +
-      "response's X-Event-Position header, so the read sees that write.",
-  });
+/** The `minPosition` query parameter every GET accepts (`completeDocument` lists it on each). */
+export const MIN_POSITION_PARAMETER = {
+  name: 'minPosition',
+  in: 'query' as const,
+  required: false,
+  schema: { type: 'string' as const },
+  description:
+    'Wait (up to 2 s) until the read models have passed this event position, taken from a previous ' +
+    "response's X-Event-Position header, so the read sees that write.",
+};
 
 /**
  * Read-your-writes: a command waits, bounded, until the read models have passed the position of

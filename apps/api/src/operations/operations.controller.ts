@@ -27,7 +27,7 @@ import type { FastifyReply } from 'fastify';
 import { ApiErrors, BODY_ERRORS } from '../http/api-errors';
 import { PageParams } from '../http/page-params';
 import { Bearer, CurrentPrincipal } from '../http/auth';
-import { ConsistentRead, ReadYourWrites } from '../http/read-your-writes';
+import { ReadYourWrites } from '../http/read-your-writes';
 import { requestMetadata, type RequestMetadata } from '../http/request-metadata';
 import { ApiNoBody, EmptyBody } from '../wallets/wallets.dto';
 import { OperationIdPipe } from './operation-id.pipe';
@@ -64,7 +64,6 @@ export class OperationsController {
 
   @Get()
   @Bearer()
-  @ConsistentRead()
   @ApiOperation({ summary: "The caller's operations, newest first" })
   @ApiResponse({ status: 200, type: OperationsPageView })
   @ApiErrors([400, 401])
@@ -130,7 +129,6 @@ export class OperationsController {
 
   @Get(':operationId')
   @Bearer()
-  @ConsistentRead()
   @ApiOperation({ summary: 'One operation: the canonical poll address until a terminal state' })
   @ApiParam({ name: 'operationId', format: 'uuid' })
   @ApiResponse({ status: 200, schema: EITHER_SHAPE })
@@ -244,6 +242,7 @@ export class OperationsController {
       'VALIDATION_FAILED (a bad id or body), or the successor cannot be prepared now: INSUFFICIENT_FUNDS, ' +
       'QUOTE_FAILED, PRICE_UNAVAILABLE, ...',
     409: 'PREREQUISITE_NOT_SUCCEEDED: the prerequisite is pending or failed, or has no continuation',
+    503: 'QUOTE_UNAVAILABLE: the quote source did not answer; nothing was recorded, retry',
   })
   async next(
     @Param('operationId', OperationIdPipe) operationId: string,
@@ -285,7 +284,8 @@ export class OperationsController {
     400:
       'VALIDATION_FAILED (a bad id or body), or the fresh review cannot be prepared: INSUFFICIENT_FUNDS, ' +
       'QUOTE_BELOW_FLOOR, QUOTE_FAILED, ...',
-    409: 'REFRESH_NOT_AVAILABLE: not a swap, or its quote did not fail',
+    409: 'REFRESH_NOT_AVAILABLE: not a swap, or it did not fail at its quote and can still execute as reviewed',
+    503: 'QUOTE_UNAVAILABLE: the quote source did not answer; nothing was recorded, retry',
   })
   async refresh(
     @Param('operationId', OperationIdPipe) operationId: string,

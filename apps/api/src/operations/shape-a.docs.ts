@@ -100,14 +100,21 @@ export class PredictionOperationDoc {
   @ApiProperty({ type: PredictionOrderDoc }) order!: PredictionOrderDoc;
 }
 
-export const SHAPE_A_ARMS = [
-  SwapOperationDoc,
-  SendOperationDoc,
-  PerpOperationDoc,
-  PerpCloseOperationDoc,
-  PredictionOperationDoc,
-];
+/** Each arm by its `kind`. */
+const SHAPE_A_KINDS = {
+  swap: SwapOperationDoc,
+  send: SendOperationDoc,
+  perp: PerpOperationDoc,
+  perpClose: PerpCloseOperationDoc,
+  prediction: PredictionOperationDoc,
+};
+export const SHAPE_A_ARMS = Object.values(SHAPE_A_KINDS);
 export const shapeASchema = {
   oneOf: SHAPE_A_ARMS.map((arm) => ({ $ref: getSchemaPath(arm) })),
-  discriminator: { propertyName: 'kind' },
+  discriminator: {
+    propertyName: 'kind',
+    mapping: Object.fromEntries(
+      Object.entries(SHAPE_A_KINDS).map(([kind, arm]) => [kind, getSchemaPath(arm)]),
+    ),
+  },
 };

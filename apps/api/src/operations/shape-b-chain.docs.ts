@@ -120,7 +120,9 @@ export class SolanaInstructionIntentDoc extends IntentBaseDoc {
     type: [SolanaAccountMetaDoc],
     maxItems: 64,
     example: [{ address: EXAMPLE.solanaWallet, isSigner: true, isWritable: true }],
-    description: 'The accounts in the order the program expects them',
+    description:
+      "The accounts in the order the program expects them; only the paying wallet signs (the example's " +
+      "signer stands for your wallet's address)",
   })
   accounts!: SolanaAccountMetaDoc[];
   @ApiProperty({

@@ -3,7 +3,16 @@ import { FastifyAdapter } from '@nestjs/platform-fastify';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { Test } from '@nestjs/testing';
 import type { OperationDocument } from '@vetted/operations';
-import { SHAPE_B_TYPES, readShapeBIntent, renderShapeB } from '@vetted/operations';
+import {
+  SHAPE_A_INTENT_FIELDS,
+  SHAPE_B_TYPES,
+  readShapeAOperation,
+  readShapeBIntent,
+  renderShapeB,
+  shapeBIntentFields,
+} from '@vetted/operations';
+import Ajv from 'ajv';
+import { completeDocument } from '../http/api-errors';
 import { OperationsController } from './operations.controller';
 import { SHAPE_B_ARMS } from './shape-b.docs';
 import { ShapeBOperationView } from './shape-b.views';
@@ -32,7 +41,9 @@ beforeAll(async () => {
     .useMocker(() => ({}))
     .compile();
   app = moduleRef.createNestApplication(new FastifyAdapter(), { logger: false });
-  doc = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Vetted API').build());
+  doc = completeDocument(
+    SwaggerModule.createDocument(app, new DocumentBuilder().setTitle('Vetted API').build()),
+  );
   schemas = doc.components!.schemas as Record<string, Schema>;
 });
 afterAll(() => app.close());
@@ -61,7 +72,8 @@ describe('Shape B in the OpenAPI document', () => {
     const intent = schemas.CreateOperationBody.properties.intent;
     const arms = intent.oneOf.map((option: Schema) => refName(option.$ref));
     expect(arms).toEqual(SHAPE_B_ARMS.map((arm) => arm.name));
-    expect(intent.discriminator).toEqual({ propertyName: 'type' });
+    // perpOrder and prediction have several arms: no discriminator can map them, oneOf selects.
+    expect(intent.discriminator).toBeUndefined();
     for (const arm of arms) expect(schemas[arm]).toBeDefined();
     const documented = arms.flatMap((arm: string) => schemas[arm].properties.type.enum);
     expect(new Set(documented)).toEqual(new Set(SHAPE_B_TYPES));
@@ -122,6 +134,61 @@ describe('Shape B in the OpenAPI document', () => {
     }
   });
 
+  it('documents exactly the fields each intent takes, and closes them to any other', () => {
+    for (const type of SHAPE_B_TYPES) {
+      const arms = SHAPE_B_ARMS.map((arm) => schemas[arm.name]).filter(
+        (s) => s.properties.type.enum[0] === type,
+      );
+      const documented = new Set(arms.flatMap((s) => Object.keys(s.properties)));
+      expect({ [type]: [...documented].sort() }).toEqual({ [type]: shapeBIntentFields(type).sort() });
+      for (const arm of arms) expect(arm.additionalProperties).toBe(false);
+    }
+    const shapeA = schemas.CreateOperationBody.properties.operation;
+    for (const option of shapeA.oneOf as Schema[]) {
+      const arm = schemas[refName(option.$ref)];
+      const kind: keyof typeof SHAPE_A_INTENT_FIELDS = arm.properties.kind.enum[0];
+      expect(shapeA.discriminator.mapping[kind]).toBe(option.$ref);
+      const intent = schemas[target(Object.values<Schema>(arm.properties).find((p) => target(p))!)!];
+      expect({ [kind]: Object.keys(intent.properties).sort() }).toEqual({
+        [kind]: [...SHAPE_A_INTENT_FIELDS[kind]].sort(),
+      });
+      expect([arm.additionalProperties, intent.additionalProperties]).toEqual([false, false]);
+    }
+    expect(schemas.CreateOperationBody.additionalProperties).toBe(false);
+  });
+
+  it('compiles with ajv, and its create body takes the arm examples and refuses an unknown property', () => {
+    // Ajv cannot read a discriminator's `mapping` (which OpenAPI 3.0 needs when the values are not
+    // schema names): `oneOf` alone is checked, and must select exactly one arm.
+    const ajv = new Ajv({ strict: false, validateFormats: false });
+    for (const [name, schema] of Object.entries(schemas))
+      ajv.addSchema(schema, `#/components/schemas/${name}`);
+    const create = ajv.getSchema('#/components/schemas/CreateOperationBody')!;
+    const key = '8f0e2b7c-1d2e-4f3a-9b4c-5d6e7f8a9b0c';
+    for (const arm of SHAPE_B_ARMS)
+      for (const alternative of ALTERNATIVES[arm.name] ?? [[]]) {
+        const body = { idempotencyKey: key, intent: armExample(arm.name, alternative) };
+        expect({ [arm.name]: create(body) ? 'valid' : create.errors }).toEqual({ [arm.name]: 'valid' });
+      }
+    const swap = {
+      kind: 'swap',
+      walletId: 1,
+      swapIntent: {
+        from: { network: 'base', token: null },
+        to: { network: 'base', token: '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913' },
+        amount: '1.5',
+        quoteFloor: { sellRaw: '1000000', receiveRaw: '1' },
+      },
+    };
+    expect(() => readShapeAOperation(swap)).not.toThrow();
+    expect(create({ idempotencyKey: key, operation: swap })).toBe(true);
+    expect(create({ idempotencyKey: key, operation: { ...swap, dryRun: true } })).toBe(false);
+    expect(create({ idempotencyKey: key, operation: swap, dryRun: true })).toBe(false);
+    expect(
+      create({ idempotencyKey: key, operation: { ...swap, swapIntent: { ...swap.swapIntent, extra: 1 } } }),
+    ).toBe(false);
+  });
+
   it('documents exactly the fields renderShapeB renders, the successor nested recursively', () => {
     const keysOf = (name: string) => Object.keys(schemas[name].properties).sort();
     const resources = [rendered('awaitingApproval'), rendered('failed'), rendered('done')];
@@ -133,9 +200,12 @@ describe('Shape B in the OpenAPI document', () => {
     expect(keysOf('ShapeBRequestView')).toEqual(union([resources[0].request]));
     expect(keysOf('OperationResultView')).toEqual(union([resources[2].result!]));
     expect(target(schemas.ShapeBOperationView.properties.result)).toBe('OperationResultView');
+    // The successor or null, each its own alternative (OpenAPI 3.0's nullable does not reach into a $ref).
     const operation = schemas.ShapeBContinuationView.properties.operation;
-    expect(operation.nullable).toBe(true);
-    expect(target(operation)).toBe('ShapeBOperationView');
+    expect(operation.oneOf).toEqual([
+      { $ref: '#/components/schemas/ShapeBOperationView' },
+      { type: 'object', nullable: true, enum: [null] },
+    ]);
     const state = schemas.ShapeBOperationView.properties.state.enum;
     expect(state).toEqual(expect.arrayContaining(resources.map((r) => r.state)));
   });

@@ -9,9 +9,13 @@ import { SHAPE_B_TRADING_ARMS } from './shape-b-trading.docs';
  */
 export const SHAPE_B_ARMS: (new () => object)[] = [...SHAPE_B_TRADING_ARMS, ...SHAPE_B_CHAIN_ARMS];
 
+/**
+ * No discriminator: `perpOrder` has two arms (open, and `reduce: true`) and `prediction` three (by
+ * `action`), and an OpenAPI discriminator maps each value to one schema. The arms exclude each
+ * other by `type` and those fields, so `oneOf` alone selects one.
+ */
 export const shapeBSchema = {
   oneOf: SHAPE_B_ARMS.map((arm) => ({ $ref: getSchemaPath(arm) })),
-  discriminator: { propertyName: 'type' },
 };
 
 export * from './shape-b-trading.docs';

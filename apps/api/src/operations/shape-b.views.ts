@@ -1,4 +1,4 @@
-import { ApiExtraModels, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { nullableRef } from '../http/nullable-ref';
 import { SHAPE_B_TYPES, type ShapeBResource } from '@vetted/operations';
 import { OPERATION_STATES, SUPERSEDED_BY_DOC, SUPERSEDES_DOC } from './operations.dto';
@@ -132,8 +132,8 @@ export class ShapeBContinuationView {
   @ApiProperty({ example: 'Swap 0.25 ETH for USDC on base' }) label!: string;
   @ApiProperty({ type: 'integer', example: 3 }) walletId!: number;
   @ApiProperty({
-    type: () => ShapeBOperationView,
-    nullable: true,
+    // By name: the class is declared below. Null is its own alternative (see `nullableRef`).
+    oneOf: [{ $ref: getSchemaPath('ShapeBOperationView') }, { type: 'object', nullable: true, enum: [null] }],
     example: null,
     description:
       'Null until the prerequisite succeeded and `next` prepared the successor; then the successor ' +

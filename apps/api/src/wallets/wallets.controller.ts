@@ -15,7 +15,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { ApiErrors, BODY_ERRORS } from '../http/api-errors';
 import { Bearer, CurrentPrincipal } from '../http/auth';
-import { ConsistentRead, ReadYourWrites } from '../http/read-your-writes';
+import { ReadYourWrites } from '../http/read-your-writes';
 import { requestMetadata, type RequestMetadata } from '../http/request-metadata';
 import { WalletIdPipe } from './wallet-id.pipe';
 import {
@@ -45,7 +45,6 @@ export class WalletsController {
 
   @Get('list')
   @Bearer()
-  @ConsistentRead()
   @ApiOperation({
     summary: "The caller's active wallets (or archived ones with archived=true), a bare array",
   })
@@ -57,7 +56,6 @@ export class WalletsController {
 
   @Get('proposedName')
   @Bearer()
-  @ConsistentRead()
   @ApiOperation({
     summary: 'The name a new wallet of the family gets by default',
     description:

@@ -49,13 +49,14 @@ export function readShapeAOperation(value: unknown): ShapeAOperation {
   read.onlyAllowed(operation, OPERATION_PATH, ['kind', 'walletId', extra]);
   read.walletId(operation.walletId, `${OPERATION_PATH}.walletId`);
   const at = `${OPERATION_PATH}.${extra}`;
-  const intent = read.object(operation[extra], at, INTENT_FIELDS[kind]);
+  const intent = read.object(operation[extra], at, SHAPE_A_INTENT_FIELDS[kind]);
   if (intent) INTENT_READERS[kind](read, intent, at);
   problems.throwIfAny();
   return value as ShapeAOperation;
 }
 
-const INTENT_FIELDS: Record<ShapeAOperation['kind'], string[]> = {
+/** The fields each arm's intent takes; any other is refused. */
+export const SHAPE_A_INTENT_FIELDS: Record<ShapeAOperation['kind'], readonly string[]> = {
   swap: ['from', 'to', 'amount', 'quoteFloor', 'toWalletId'],
   send: ['token', 'amount', 'to'],
   perp: ['coin', 'side', 'leverage', 'amountUsdc'],

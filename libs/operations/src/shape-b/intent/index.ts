@@ -7,5 +7,5 @@ export { INTENT_PATH } from './intent-fields';
 export { MAX_CALL_DATA_BYTES } from './read-evm-intents';
 export { MAX_INSTRUCTION_ACCOUNTS, MAX_TRANSACTION_BASE64_LENGTH } from './read-solana-intents';
 export { INTEGER_BITS, MAX_SOLANA_TRANSACTION_BYTES } from './solana-data-part';
-export { readShapeBIntent } from './read-shape-b-intent';
+export { readShapeBIntent, shapeBIntentFields } from './read-shape-b-intent';
 export { intentOnTheWire } from './wire-form';

@@ -24,6 +24,11 @@ const ARMS: { [T in ShapeBType]: IntentArm<Extract<ShapeBIntent, { type: T }>> }
 /** Every intent takes these besides its own fields. */
 const COMMON_FIELDS = ['type', 'walletId', 'sourceUrl'];
 
+/** The fields an intent of `type` takes (those of every intent included); any other is refused. */
+export function shapeBIntentFields(type: ShapeBType): string[] {
+  return [...COMMON_FIELDS, ...ARMS[type].fields];
+}
+
 /**
  * Checks the structure and grammar of a Shape B `intent` (JSON as received) and returns it typed and
  * normalised: EVM addresses EIP-55 checksummed, omitted slippage `"1"`, amounts as `AmountSpec`.
