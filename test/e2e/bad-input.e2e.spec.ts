@@ -115,6 +115,18 @@ describe('bad input is refused and records nothing', () => {
     ['archive: malformed JSON', () => raw(`/v1/wallets/${walletId}/archive`, '{'), 400],
     ['list: bad archived flag', () => json('GET', '/v1/wallets/list?archived=yes'), 400],
     ['list: unknown parameter', () => json('GET', '/v1/wallets/list?owner=someone'), 400],
+    ...['__proto__', 'constructor', 'toString', 'hasOwnProperty'].map(
+      (name): [string, () => InjectOptions, number] => [
+        `list: a parameter named "${name}"`,
+        () => json('GET', `/v1/operations?${name}=x`),
+        400,
+      ],
+    ),
+    [
+      'feed: a parameter named "constructor"',
+      () => json('GET', '/v1/activity/feed?constructor=x', undefined, false),
+      400,
+    ],
     ['list: bad minPosition', () => json('GET', '/v1/wallets/list?minPosition=tomorrow'), 400],
     ['proposed name: unknown family', () => json('GET', '/v1/wallets/proposedName?family=btc'), 400],
     ['proposed name: missing family', () => json('GET', '/v1/wallets/proposedName'), 400],
@@ -296,6 +308,47 @@ describe('bad input is refused and records nothing', () => {
     expect(await fields(json('POST', '/v1/predict/deposit-wallets', {}))).toEqual([
       { path: 'controllerWalletId', message: 'is required' },
     ]);
+  });
+
+  it('refuses a body nested deeper than 32 levels as such, however deep, and reads one within them', async () => {
+    // The default body limit (64 KiB): nesting deep enough to exhaust a stack fits in it.
+    const deep = await startTestApp();
+    try {
+      const user = await deep.signUp();
+      const post = (url: string, body: string): InjectOptions => ({
+        method: 'POST',
+        url,
+        headers: { ...bearer(user.token), 'content-type': 'application/json' },
+        payload: body,
+      });
+      const nested = (depth: number, open = '{"a":', close = '}') =>
+        `${open.repeat(depth)}1${close.repeat(depth)}`;
+      const before = await deep.head();
+      for (const [url, body] of [
+        ['/v1/auth/signup', `{"username":"deep_1","x":${nested(3000)}}`],
+        ['/v1/auth/signup', `{"username":"deep_1","x":${nested(30_000, '[', ']')}}`],
+        ['/v1/operations', `{"idempotencyKey":"${randomUUID()}","operation":${nested(10_000)}}`],
+        ['/v1/operations', `{"operation":${nested(32)}}`],
+        ['/v1/wallets/refresh', `{"__proto__":${nested(6000)}}`],
+      ]) {
+        const res = await deep.request(post(url, body));
+        expect({ url, status: res.statusCode, error: res.json().error }).toEqual({
+          url,
+          status: 400,
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: expect.any(String),
+            fields: [{ path: 'body', message: 'must not nest objects and arrays deeper than 32 levels' }],
+          },
+        });
+      }
+      // At 31 levels inside the body's own object (32 in all), the body is read and its fields checked.
+      const within = await deep.request(post('/v1/auth/signup', `{"username":"deep_2","x":${nested(31)}}`));
+      expect(within.json().error.fields).toEqual([{ path: 'x', message: 'is not an allowed property' }]);
+      expect(await deep.head()).toBe(before);
+    } finally {
+      await deep.close();
+    }
   });
 
   it('names malformed JSON MALFORMED_JSON', async () => {

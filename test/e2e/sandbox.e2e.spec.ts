@@ -81,6 +81,7 @@ describe('sandbox admin and explorer', () => {
         purpose: 'value',
       }),
     ]);
+    expect(json.json()).not.toHaveProperty('submissionId');
     const page = await c.app.request({ method: 'GET', url: `/v1/sandbox/explorer/tx/${hash}` });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain(hash);
@@ -120,6 +121,16 @@ describe('sandbox admin and explorer', () => {
       if (path) expect(res.json().error.fields[0].path).toBe(path);
       expect(await c.app.head()).toBe(before);
     }
+    // An exact decimal, but longer than any amount: refused for its length before it is read.
+    const long = await c.post('/v1/sandbox/faucet', user.token, {
+      walletId: evm.id,
+      network: 'base',
+      token: null,
+      amount: `0.${'0'.repeat(60_000)}1`,
+    });
+    expect(long.json().error.fields).toEqual([
+      { path: 'amount', message: 'must be shorter than or equal to 100 characters' },
+    ]);
   });
   it('refuses a faucet deposit that would take a token past a uint256, counting what exists already', async () => {
     const user = await c.app.signUp();
@@ -143,6 +154,35 @@ describe('sandbox admin and explorer', () => {
         { path: 'amount', message: expect.stringContaining('past 2^256 - 1 raw units') },
       ]);
       expect(await c.app.head()).toBe(before);
+    }
+  });
+  it("shows an operation's transaction publicly without the operation's id", async () => {
+    const user = await c.app.signUp();
+    const evm = user.wallets.find((w) => w.family === 'evm')!;
+    await c.faucet(user.token, evm.id, 'base', null, '1');
+    // Earlier specifications moved the sandbox clock past the price's shelf life.
+    expect(
+      (await c.admin('/v1/sandbox/prices', { network: 'base', asset: 'native', usd: '3000' })).statusCode,
+    ).toBe(200);
+    const done = await c.run(user.token, {
+      kind: 'send',
+      walletId: evm.id,
+      sendIntent: {
+        token: { network: 'base', token: null },
+        amount: '0.1',
+        to: { address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
+      },
+    });
+    expect(done.state).toBe('done');
+    const id = done.id as string;
+    for (const accept of ['application/json', 'text/html']) {
+      const shown = await c.app.request({
+        method: 'GET',
+        url: `/v1/sandbox/explorer/tx/${done.txs[0].hash}`,
+        headers: { accept },
+      });
+      expect(shown.statusCode).toBe(200);
+      expect(shown.body).not.toContain(id);
     }
   });
 });

@@ -115,7 +115,8 @@ export class SandboxTestClient {
   /** Creates, approves and waits for the operation; it must be created 201 awaiting approval. */
   async run(token: string, operation: object): Promise<JsonObject> {
     const created = await this.createOperation(token, operation);
-    expect(created.statusCode).toBe(201);
+    // The refusal's body, when there is one, says why.
+    expect([created.statusCode, created.statusCode === 201 ? null : created.json()]).toEqual([201, null]);
     const op = created.json();
     expect(op.state).toBe('awaitingApproval');
     const approved = await this.post(`/v1/operations/${op.id}/approve`, token);

@@ -16,6 +16,7 @@ import type pino from 'pino';
 import { AppModule } from './app.module';
 import { type Answer, recordAnswer } from './http/answer-record';
 import { completeDocument } from './http/api-errors';
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './http/json-depth';
 import { answerClientError } from './http/client-errors';
 import { errorCodeOf, sendError } from './http/error-filter';
 import { ReadYourWrites } from './http/read-your-writes';
@@ -83,6 +84,13 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   fastify.removeContentTypeParser('application/json');
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body.length === 0) done(null, undefined);
+    else if (nestsDeeperThan(body as string, MAX_JSON_DEPTH))
+      done(
+        ValidationFailed.field(
+          'body',
+          `must not nest objects and arrays deeper than ${MAX_JSON_DEPTH} levels`,
+        ),
+      );
     else
       json(request, body as string, (error, parsed) => {
         // Valid JSON refused by the prototype-poisoning check names the keys, not "not valid JSON".

@@ -33,6 +33,12 @@ describe('parseUnits', () => {
     expect(() => parseUnits('1.5', 0)).toThrow(/more than 0 decimal places/);
   });
 
+  it('reads a long run of zeros exactly', () => {
+    const zeros = '0'.repeat(200_000);
+    expect(() => parseUnits(`0.${zeros}1`, 18)).toThrow(/more than 18 decimal places/);
+    expect(parseUnits(`1.5${zeros}`, 6)).toBe(1500000n);
+  });
+
   it.each(['', '-1', '+1', '1e6', '01', '1.', '.5', '1,000', ' 1', 'max'])('refuses %p', (value) => {
     expect(() => parseUnits(value, 6)).toThrow(AmountFormatError);
   });

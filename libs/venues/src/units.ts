@@ -21,7 +21,7 @@ export function formatUnits(raw: bigint, decimals: number): string {
   const negative = raw < 0n;
   const digits = (negative ? -raw : raw).toString().padStart(decimals + 1, '0');
   const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  const fraction = withoutTrailingZeros(digits.slice(digits.length - decimals));
   return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
 }
 
@@ -35,10 +35,21 @@ export function parseUnits(value: string, decimals: number): bigint {
   const match = typeof value === 'string' ? HUMAN.exec(value) : null;
   if (!match) throw new AmountFormatError(`"${String(value)}" is not a decimal amount`);
   const whole = match[1];
-  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  const fraction = withoutTrailingZeros(match[2] ?? '');
   if (fraction.length > decimals)
     throw new AmountFormatError(`"${value}" has more than ${decimals} decimal places`);
   return BigInt(whole + fraction.padEnd(decimals, '0'));
+}
+
+/**
+ * `digits` less its trailing zeros, in one pass from the end. `replace(/0+$/, '')` retries the match
+ * at every zero of a run that a non-zero digit ends, so "0.000…0001" with 60,000 zeros held the event
+ * loop for more than a second (found by a probe).
+ */
+function withoutTrailingZeros(digits: string): string {
+  let end = digits.length;
+  while (end > 0 && digits.charCodeAt(end - 1) === 48) end--;
+  return digits.slice(0, end);
 }
 
 /** A canonical raw amount string (`"1500000"`): digits only, no leading zero. */

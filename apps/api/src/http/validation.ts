@@ -31,8 +31,8 @@ function describe(rule: string, message: string, property: string): string {
 
 /**
  * class-transformer copies no property named like a member of every object (`constructor`,
- * `toString`, ...), so the whitelist never sees one: such a key is refused here, as every other
- * unknown key is. No DTO declares one.
+ * `toString`, ...), so the whitelist never sees one: such a key (of a body, or a query) is refused
+ * here, as every other unknown key is. No DTO declares one.
  */
 function refuseObjectMemberNames(body: Record<string, unknown>): void {
   const refused = Object.keys(body).filter((key) => key === 'prototype' || key in Object.prototype);
@@ -88,6 +88,10 @@ export class RequestValidationPipe implements PipeTransform {
       }
       return outcome;
     }
+    // A query parameter named like an object member (`__proto__`, `constructor`) is refused as every
+    // other unknown one is; class-transformer never copied it, so the whitelist did not see it.
+    if (metadata.type === 'query' && metadata.metatype && typeof value === 'object' && value !== null)
+      refuseObjectMemberNames(value as Record<string, unknown>);
     if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object) {
       const empty = value === undefined || value === null || value === '';
       if (empty) value = {};

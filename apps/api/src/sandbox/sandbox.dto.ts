@@ -26,8 +26,9 @@ export class FaucetBody {
   @MaxLength(100)
   token!: string | null;
 
-  @ApiProperty({ example: '100.5', description: 'Human units, an exact decimal' })
+  @ApiProperty({ example: '100.5', maxLength: 100, description: 'Human units, an exact decimal' })
   @IsString()
+  @MaxLength(100)
   @Matches(DECIMAL, { message: DECIMAL_MESSAGE })
   amount!: string;
 }
@@ -42,9 +43,14 @@ export class PriceBody {
   @MaxLength(100)
   asset!: string;
 
-  @ApiPropertyOptional({ example: '3012.55', description: 'The new USD price (omit with expire: true)' })
+  @ApiPropertyOptional({
+    example: '3012.55',
+    maxLength: 100,
+    description: 'The new USD price (omit with expire: true)',
+  })
   @ValidateIf((body: PriceBody) => body.expire !== true)
   @IsString()
+  @MaxLength(100)
   @Matches(DECIMAL, { message: DECIMAL_MESSAGE })
   usd?: string;
 

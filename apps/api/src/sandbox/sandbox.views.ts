@@ -105,7 +105,6 @@ export class ExplorerFeeView {
 export class ExplorerTransactionView {
   @ApiProperty({ enum: NETWORKS, example: 'base' }) network!: string;
   @ApiProperty({ example: TX_HASH }) hash!: string;
-  @ApiProperty({ example: 'faucet:1' }) submissionId!: string;
   @ApiProperty({ enum: ['pending', 'success', 'reverted', 'dropped'], example: 'success' }) status!: string;
   @ApiProperty({ example: 'faucet' }) kind!: string;
   @ApiProperty({ nullable: true, type: 'integer', example: 23000001 }) blockNumber!: number | null;

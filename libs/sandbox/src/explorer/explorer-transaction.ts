@@ -17,11 +17,14 @@ export interface ExplorerTransfer {
   purpose: 'value' | 'fee';
 }
 
-/** Everything an explorer page shows for a sandbox transaction; amounts as strings, ready to render. */
+/**
+ * Everything an explorer page shows for a sandbox transaction; amounts as strings, ready to render.
+ * What a public chain's explorer would show, so not the submission id: the service's is its private
+ * operation id and leg (found by a probe).
+ */
 export interface ExplorerTransaction {
   network: Network;
   hash: string;
-  submissionId: string;
   status: TxStatus;
   kind: string;
   blockNumber: number | null;
@@ -43,7 +46,6 @@ export function explorerTransaction(record: TxRecord): ExplorerTransaction {
   return {
     network: record.network,
     hash: record.hash,
-    submissionId: record.submissionId,
     status: record.status,
     kind: record.kind,
     blockNumber: record.blockNumber,
