@@ -5,6 +5,7 @@
  * once, and the audit timeline, the receipts and (when the endpoint exists) the activity item must
  * be whole.
  */
+import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +17,7 @@ import {
   freePort,
   HttpClient,
   type JsonResponse,
+  REPO_ROOT,
   sleep,
   startApiChild,
 } from '../support/child-api';
@@ -287,6 +289,27 @@ describe('crash safety: SIGKILL during execution, restart on the same data direc
         Date.parse(tx.submittedAt) <= killedAt ? 'before the kill' : 'only after the restart'
       }`,
     );
+  }, 60_000);
+
+  it('refuses a second API on the same data directory (exit 78), and the first goes on', async () => {
+    const second = spawnSync(process.execPath, [build!.main], {
+      cwd: REPO_ROOT,
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir!,
+        PORT: String(await freePort()),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+      },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(second.status).toBe(78);
+    expect(second.stderr).toContain(`DATA_DIR ${dataDir}: another process already runs the sandbox`);
+    const user = await funded();
+    const id = await createSend(user);
+    ok(await http.post(`/v1/operations/${id}/approve`, user.token, {}), 200);
+    await expectExecutedOnce(user, id);
   }, 60_000);
 
   it('leaves a whole activity item for each operation executed across a crash', async () => {

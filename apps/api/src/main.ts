@@ -1,6 +1,7 @@
 import '../../../libs/kernel/src/register-aliases';
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from '@vetted/kernel';
+import { SandboxFileInUse } from '@vetted/sandbox';
 import { createApp } from './create-app';
 
 async function main(): Promise<void> {
@@ -12,7 +13,15 @@ async function main(): Promise<void> {
     console.error(error.message);
     process.exit(78);
   }
-  const app = await createApp(config);
+  let app;
+  try {
+    app = await createApp(config);
+  } catch (error) {
+    // Another API already runs on this DATA_DIR: a usage error of this one, as a bad setting is.
+    if (!(error instanceof SandboxFileInUse)) throw error;
+    console.error(`DATA_DIR ${config.dataDir}: ${error.message}`);
+    process.exit(78);
+  }
   app.enableShutdownHooks();
   await app.listen({ port: config.port, host: config.host });
   new Logger('Vetted').log(

@@ -25,6 +25,12 @@ class DeferredConsumer implements Consumer {
   private readonly running: Promise<void>[] = [];
   /** Positions handed over, and whether each is finished. */
   private readonly jobs: { position: Position; done: boolean }[] = [];
+  /** Set by a test: work of this consumer failed. */
+  failed: unknown = null;
+
+  failure(): unknown {
+    return this.failed;
+  }
 
   async handle(events: readonly RecordedEvent[]): Promise<void> {
     for (const event of events) {
@@ -101,6 +107,17 @@ describe('SubscriptionRunner with a consumer whose work outlives handle', () => 
     await last.start();
     expect(third.seen).toEqual([]);
     await last.stop();
+    await runner.stop();
+  });
+
+  it('reports a failure of work that outlived handle at once, before any further delivery', async () => {
+    const consumer = new DeferredConsumer();
+    const runner = new SubscriptionRunner(store, new MapCheckpoints(), [consumer]);
+    await runner.start();
+    expect(runner.stoppedBy()).toBeNull();
+    consumer.failed = new Error('sandbox file taken');
+    expect(runner.stoppedBy()).toBe(consumer.failed);
+    expect(runner.failure).toBeNull();
     await runner.stop();
   });
 });

@@ -18,6 +18,11 @@ export interface Consumer {
   finishedThrough?(delivered: Position): Position | undefined;
   /** Waits for work still running after `handle` returned; the runner calls it when it stops. */
   drain?(): Promise<void>;
+  /**
+   * Why work that outlived `handle` failed and stopped the consumer (null: it did not). Readiness
+   * reports it at once; the subscription itself fails only at the consumer's next delivery.
+   */
+  failure?(): unknown;
 }
 
 /** Where checkpoints are kept (text positions, see formatPosition). */
@@ -138,6 +143,16 @@ export class SubscriptionRunner {
   /** How many (event, consumer) deliveries were handled. */
   get totalApplied(): number {
     return this.handled;
+  }
+
+  /** Why this runner or one of its consumers stopped (null: nothing did); readiness reports it. */
+  stoppedBy(): unknown {
+    if (this.failure !== null) return this.failure;
+    for (const { consumer } of this.fed) {
+      const failure = consumer.failure?.() ?? null;
+      if (failure !== null) return failure;
+    }
+    return null;
   }
 
   status(): ConsumerStatus[] {

@@ -65,10 +65,10 @@ export class ProcessManagerService implements OnApplicationBootstrap, OnApplicat
   /** For readiness: whether they all run here, why one stopped if it failed, and their checkpoints. */
   report(): ProcessManagerReport {
     const runners = this.runners;
-    const failed = runners.find((r) => r.failure !== null);
+    const failure = runners.map((r) => r.stoppedBy()).find((f) => f !== null) ?? null;
     return {
-      running: runners.length === this.leased.length && failed === undefined,
-      failure: failed ? String(failed.failure) : null,
+      running: runners.length === this.leased.length && failure === null,
+      failure: failure === null ? null : String(failure),
       managers: runners.flatMap((r) => r.status()),
     };
   }

@@ -22,6 +22,7 @@ export { BLOCKHASH_INTERVAL_MS, BLOCKHASH_LIFETIME_MS } from './chain/solana-blo
 export { PRICE_STEP_MS, PRICE_TTL_MS } from './prices/price-series';
 export { PriceRefused } from './prices/asset-prices';
 export { FaucetRefused } from './ledger/faucet';
+export { SandboxFileInUse } from './store/file-owner';
 export {
   feeSink,
   dexRouter,

@@ -1,6 +1,8 @@
 import { ManualClock } from '@vetted/kernel';
 import { ETH, USDC, evm, id, sandboxFixture } from './testing/sandbox-fixture';
 import { PUSD_POLYGON, USDC_ADDRESSES } from './tokens/token-registry';
+import { Sandbox } from './sandbox';
+import { SandboxFileInUse } from './store/file-owner';
 
 const fixture = sandboxFixture();
 const start = '2026-11-21T10:00:00.000Z';
@@ -84,6 +86,13 @@ describe('Sandbox restart', () => {
     await reopened.advanceClock(2);
     expect((await reopened.transaction(next.hash))!.nonce).toBe(2);
     expect(await reopened.chain.balance('arbitrum', bob, usdc)).toBe(3n * USDC);
+  });
+
+  it('has one owner at a time: a second open of its file is refused until the first closes', async () => {
+    const { sandbox, file } = fixture.open({ clock: new ManualClock(start) });
+    expect(() => Sandbox.open({ file, clock: new ManualClock(start) })).toThrow(SandboxFileInUse);
+    const reopened = await fixture.reopen(sandbox, file);
+    expect(reopened.seed).toBe(sandbox.seed);
   });
 
   it('refuses a database path that would not survive a restart', () => {

@@ -93,8 +93,11 @@ describe('ExecutionQueue', () => {
     const [failing, queued] = [gate(), gate()];
     queue.add(at(1), 1, failing.work);
     queue.add(at(2), 1, queued.work);
+    expect(queue.failed).toBeNull();
     await failing.fail(new Error('store down'));
     expect(queued.started).toBe(false);
+    // Known at once (readiness), and rethrown at the next delivery.
+    expect(String(queue.failed)).toBe('Error: store down');
     expect(() => queue.check()).toThrow('store down');
     await queue.drain();
     expect(queue.finishedThrough(at(2))).toBeUndefined();

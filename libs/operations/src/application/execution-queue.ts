@@ -61,6 +61,11 @@ export class ExecutionQueue {
     this.tails.set(walletId, run);
   }
 
+  /** Why the queue stopped (null: it did not). */
+  get failed(): unknown {
+    return this.failure === null ? null : this.failure.error;
+  }
+
   /** An approval this process will not work on (it is stopping): the checkpoint stays before it. */
   leave(position: Position): void {
     this.track(position);

@@ -152,6 +152,11 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
     return this.queue.drain();
   }
 
+  /** Why executions stopped, if one failed: readiness says so at once, not at the next approval. */
+  failure(): unknown {
+    return this.queue.failed;
+  }
+
   /**
    * Runs (or resumes) every leg of a working operation until it reaches a terminal state. `expired`:
    * its lifecycle deadline has passed (see `queued`), so no leg is submitted any more.

@@ -13,6 +13,7 @@ import { MarketBook } from '../predict/market-book';
 import { AssetPrices } from '../prices/asset-prices';
 import { PriceBoard } from '../prices/price-board';
 import { SERIES, outcomeSeries } from '../prices/price-series';
+import { FileOwner } from '../store/file-owner';
 import { Meta, openSandboxDatabase, type SynchronousMode } from '../store/sandbox-database';
 import { WriteQueue } from '../store/write-queue';
 import { USDC_ADDRESSES, PUSD_POLYGON } from '../tokens/token-registry';
@@ -64,6 +65,8 @@ export class World {
 
   private constructor(
     readonly db: Database.Database,
+    /** This process's claim on the file, released at `close`. */
+    private readonly owner: FileOwner,
     clock: Clock,
     options: WorldOptions,
   ) {
@@ -102,10 +105,13 @@ export class World {
 
   static open(options: WorldOptions): World {
     const db = openSandboxDatabase(options.file, options.synchronous ?? 'FULL');
+    let owner: FileOwner | null = null;
     try {
-      return new World(db, options.clock, options);
+      owner = FileOwner.claim(options.file);
+      return new World(db, owner, options.clock, options);
     } catch (error) {
       db.close();
+      owner?.release();
       throw error;
     }
   }
@@ -140,6 +146,7 @@ export class World {
     // Its worker closes its own connection after the checkpoint it may be running.
     void this.checkpointer?.close();
     this.db.close();
+    this.owner.release();
   }
 
   private genesis(nowMs: number): void {
