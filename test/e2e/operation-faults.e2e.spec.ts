@@ -295,6 +295,9 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
       const feed = await feedOf('service_transaction');
       expect(feed).toHaveLength(1);
       expect(feed[0]).toMatchObject({ kind: 'service_transaction', activity: item.json() });
+      // The public entry names the leg, not the submission id, which holds the private operation id.
+      expect(item.json().error).toContain('the submission of leg 0 got no answer');
+      expect(JSON.stringify(feed[0])).not.toContain(id);
       expect(amountOf(await m.balances(user.token, recipient.id), 'base', USDC)).toBe(4_000_000n);
       // The observations ordered the send by its block: neither the one that saw it land before
       // its receipt was recorded nor the next reported it (or its opposite) as a balance change.

@@ -21,6 +21,27 @@ const REJECTION_CODES: Partial<Record<RejectionReason, LegFailureCode>> = {
 export const BLOCKHASH_EXPIRED_ADVICE = 'an expired blockhash needs a fresh preparation and approval';
 
 /**
+ * A venue error's message without its submission id, which is `<operationId>:<leg>`: the
+ * operation's error reaches the public feed with its activity item, and the operation id is its
+ * owner's alone (found by a probe). "submission <id> was rejected" reads "the submission of leg 1
+ * was rejected".
+ */
+function providerMessage(
+  error: SubmissionRejected | SubmissionUncertain | SubmissionTimeout | SubmissionConflict,
+): string {
+  const id = error.submissionId;
+  if (!id) return error.message;
+  const leg = `leg ${id.slice(id.lastIndexOf(':') + 1)}`;
+  return error.message
+    .split(`submission id ${id}`)
+    .join(`the submission id of ${leg}`)
+    .split(`submission ${id}`)
+    .join(`the submission of ${leg}`)
+    .split(id)
+    .join(leg);
+}
+
+/**
  * The failure a venue error proves. Anything but the submission errors of the ports is rethrown:
  * the leg then stays submitted and is reconciled by its id, which never moves money twice.
  */
@@ -28,10 +49,20 @@ export function submissionFailure(error: unknown): LegFailure {
   if (error instanceof SubmissionRejected) {
     const code = REJECTION_CODES[error.reason] ?? 'SUBMISSION_REJECTED';
     const advice = code === 'BLOCKHASH_EXPIRED' ? `; ${BLOCKHASH_EXPIRED_ADVICE}` : '';
-    return { kind: 'failed', code, error: `${error.message} (${error.reason})${advice}`, effect: 'none' };
+    return {
+      kind: 'failed',
+      code,
+      error: `${providerMessage(error)} (${error.reason})${advice}`,
+      effect: 'none',
+    };
   }
   if (error instanceof SubmissionUncertain)
-    return { kind: 'failed', code: 'SUBMISSION_UNCERTAIN', error: error.message, effect: 'possible' };
+    return {
+      kind: 'failed',
+      code: 'SUBMISSION_UNCERTAIN',
+      error: providerMessage(error),
+      effect: 'possible',
+    };
   if (error instanceof SubmissionTimeout) {
     const deadline = error.deadlineMs === null ? 'the lifecycle deadline' : `${error.deadlineMs} ms`;
     return {
@@ -39,7 +70,7 @@ export function submissionFailure(error: unknown): LegFailure {
       code: 'LIFECYCLE_TIMEOUT',
       error:
         `success was not proven within ${deadline}; the submission may still settle, so inspect its ` +
-        `receipts before creating a new operation (never retried automatically). Provider: ${error.message}`,
+        `receipts before creating a new operation (never retried automatically). Provider: ${providerMessage(error)}`,
       effect: 'possible',
     };
   }
@@ -48,7 +79,7 @@ export function submissionFailure(error: unknown): LegFailure {
     return {
       kind: 'failed',
       code: 'SUBMISSION_REJECTED',
-      error: `${error.message}; this leg was not executed, but the earlier submission stands`,
+      error: `${providerMessage(error)}; this leg was not executed, but the earlier submission stands`,
       effect: 'possible',
     };
   throw error;

@@ -46,7 +46,8 @@ describe('executeLeg under injected submission faults', () => {
     expect(await executeLeg(action, id, ports, deadline)).toEqual({
       kind: 'failed',
       code: 'SUBMISSION_UNCERTAIN',
-      error: expect.stringContaining(id),
+      // By its leg: the submission id holds the operation id, and the error may be public.
+      error: expect.stringContaining(`the submission of leg ${id.split(':')[1]} is unknown`),
       effect: 'possible',
     });
     expect(await reconcileLeg(action, id, ports)).toMatchObject({
@@ -64,7 +65,9 @@ describe('executeLeg under injected submission faults', () => {
     expect(outcome).toEqual({
       kind: 'failed',
       code: 'LIFECYCLE_TIMEOUT',
-      error: expect.stringMatching(/not proven within 5000 ms.*Provider: submission .* may still land/),
+      error: expect.stringMatching(
+        /not proven within 5000 ms.*Provider: the submission of leg \d+ .* may still land/,
+      ),
       effect: 'possible',
     });
     expect(await reconcileLeg(action, id, ports)).toEqual({ kind: 'pending' });
