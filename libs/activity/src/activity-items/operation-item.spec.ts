@@ -160,6 +160,25 @@ describe('an operation activity item', () => {
     expect(item.isSuccess).toBe(false);
   });
 
+  it('names both tokens of a swap that received less than the fee it paid in the received asset', () => {
+    const usdcOut: Transfer = {
+      network: 'base',
+      token: USDC,
+      from: PAYER,
+      to: POOL,
+      amountRaw: '1',
+      purpose: 'value',
+      symbol: 'USDC',
+      decimals: 6,
+    };
+    const item = operationActivityItem(
+      settled('swap', [
+        receipt('base', [usdcOut, eth(POOL, PAYER, '6', 'value'), eth(PAYER, null, '5000', 'fee')]),
+      ]),
+    );
+    expect(item.title).toBe('Swapped USDC for ETH');
+  });
+
   it('names every network it moved assets on, not only where its transactions ran', () => {
     const usdcOut: Transfer = {
       network: 'base',

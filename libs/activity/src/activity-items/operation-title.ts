@@ -47,7 +47,16 @@ export function titleOf(op: SettledOperation, changes: readonly AssetChange[]): 
   const spent = changes.find(
     (c) => c.walletAddress === op.payer && c.kind === 'transfer' && c.amountRaw.startsWith('-'),
   );
-  const received = changes.find((c) => c.kind === 'transfer' && !c.amountRaw.startsWith('-'));
+  const received =
+    changes.find((c) => c.kind === 'transfer' && !c.amountRaw.startsWith('-')) ??
+    // What it received may be less than the fee paid in the same asset (a dust swap into SOL), so
+    // that asset's change is negative: it is still the other asset the swap moved.
+    (spent &&
+      changes.find(
+        (c) =>
+          c.kind === 'transfer' &&
+          (c.asset.network !== spent.asset.network || c.asset.token !== spent.asset.token),
+      ));
   const action = actionOf(op);
   const venueTransfer = action === 'swap' || action === 'send' ? venueTransferOf(op) : null;
   if (venueTransfer) return venueTitle(op, venueTransfer, spent);

@@ -92,6 +92,13 @@ describe('resolveAmount', () => {
     expect(await refusedPaths(resolve({ kind: 'valueUsd', usd: '0.0001' }, wbtc))).toEqual([
       'intent.amount.valueUsd',
     ]);
+    // The price is of a whole token, not of a raw unit.
+    expect((await refusal(resolve({ kind: 'valueUsd', usd: '0.0000001' }, usdcBase))).fields).toEqual([
+      {
+        path: 'intent.amount.valueUsd',
+        message: 'is less than one raw unit of USDC on base (one USDC is 1 USD, one raw unit 10^-6 of it)',
+      },
+    ]);
   });
 
   it('refuses a USD value without a live price with PRICE_UNAVAILABLE (expired or missing)', async () => {

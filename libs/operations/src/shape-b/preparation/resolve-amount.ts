@@ -77,7 +77,8 @@ async function usdValueRaw(usd: string, token: TokenInfo, context: PreparationCo
     const problems = new FieldProblems();
     problems.add(
       path,
-      `is less than one raw unit of ${token.symbol} on ${token.network} (${price.toFixed()} USD each)`,
+      `is less than one raw unit of ${token.symbol} on ${token.network} (one ${token.symbol} is ${price.toFixed()} USD, ` +
+        `one raw unit 10^-${token.decimals} of it)`,
     );
     problems.throwIfAny();
   }
