@@ -51,7 +51,10 @@ export async function maxSpend(
   const left = maxAfterFees(available, token, await feesFor(available > 0n ? available : 1n));
   if (left <= 0n)
     throw new InsufficientFunds(
-      `wallet ${wallet.id} has ${describeAmount(available, token)}, nothing left to ${verb} after the network fee`,
+      token.network === 'perps'
+        ? // There is no network fee on the perp venue; what open positions hold as margin cannot leave.
+          `wallet ${wallet.id} can withdraw ${describeAmount(available, token)} (open positions hold the rest as margin), nothing to ${verb}`
+        : `wallet ${wallet.id} has ${describeAmount(available, token)}, nothing left to ${verb} after the network fee`,
     );
   return left;
 }

@@ -131,6 +131,13 @@ describe('prepareShapeA: send', () => {
 
   it('moves only withdrawable margin on perps', async () => {
     const { sandbox, wallets, prepare } = open();
+    // Nothing withdrawable: there is no network fee on the venue, so the refusal does not blame one.
+    expect(
+      (await refusal(prepare(send('max', { walletId: 3 }, { network: 'perps', token: 'USDC' })))).fields,
+    ).toBeUndefined();
+    await expect(prepare(send('max', { walletId: 3 }, { network: 'perps', token: 'USDC' }))).rejects.toThrow(
+      'wallet 1 can withdraw 0 USDC on perps (open positions hold the rest as margin), nothing to send',
+    );
     await sandbox.faucet('perps', wallets.evm.address, 'USDC', 100n * USDC);
     const usdcPerps = { network: 'perps', token: 'USDC' };
     await expect(prepare(send('100', { walletId: 3 }, usdcPerps))).resolves.toMatchObject({
