@@ -13,11 +13,15 @@ describe('refreshing a Shape A swap, over HTTP', () => {
   });
   afterAll(() => c.app.close());
 
-  it('links the fresh review and the failed one both ways', async () => {
+  /** A user's SOL -> USDC swap on solana, reviewed: its blockhash expires 120 s of sandbox time on. */
+  async function reviewedSolanaSwap(): Promise<{
+    user: { token: string };
+    old: { id: string; supersedes: unknown };
+  }> {
     const user = await c.app.signUp();
     const solana = user.wallets.find((w) => w.family === 'solana')!;
     await c.faucet(user.token, solana.id, 'solana', null, '5');
-    const swap = {
+    const created = await c.createOperation(user.token, {
       kind: 'swap',
       walletId: solana.id,
       swapIntent: {
@@ -26,10 +30,13 @@ describe('refreshing a Shape A swap, over HTTP', () => {
         amount: '1',
         quoteFloor: { sellRaw: '1000000000', receiveRaw: '1' },
       },
-    };
-    const created = await c.createOperation(user.token, swap);
+    });
     expect(created.statusCode).toBe(201);
-    const old = created.json();
+    return { user, old: created.json() };
+  }
+
+  it('links the fresh review and the failed one both ways', async () => {
+    const { user, old } = await reviewedSolanaSwap();
     expect(old.supersedes).toBeNull();
     // Its captured blockhash expires before the approval.
     expect((await c.admin('/v1/sandbox/clock', { advanceSeconds: 120 })).statusCode).toBe(200);
@@ -45,21 +52,9 @@ describe('refreshing a Shape A swap, over HTTP', () => {
     expect(fresh.id).not.toBe(old.id);
     expect((await c.getOperation(user.token, old.id)).json()).toMatchObject({ supersededBy: fresh.id });
   });
+
   it('re-reviews an unapproved Solana swap once its blockhash expired, without a doomed approval', async () => {
-    const user = await c.app.signUp();
-    const solana = user.wallets.find((w) => w.family === 'solana')!;
-    await c.faucet(user.token, solana.id, 'solana', null, '5');
-    const created = await c.createOperation(user.token, {
-      kind: 'swap',
-      walletId: solana.id,
-      swapIntent: {
-        from: { network: 'solana', token: null },
-        to: { network: 'solana', token: USDC_ADDRESSES.solana },
-        amount: '1',
-        quoteFloor: { sellRaw: '1000000000', receiveRaw: '1' },
-      },
-    });
-    const old = created.json();
+    const { user, old } = await reviewedSolanaSwap();
     // While it can still execute, refresh says so.
     const early = await c.post(`/v1/operations/${old.id}/refresh`, user.token, {});
     expect(early.statusCode).toBe(409);
