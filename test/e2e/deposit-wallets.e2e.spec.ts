@@ -91,6 +91,37 @@ describe('prediction-venue deposit wallets', () => {
     expect(fresh.statusCode).toBe(400);
   });
 
+  it('binds a key first used once the wallet is deployed to that controller, in any case of the UUID', async () => {
+    const user = await c.app.signUp();
+    const evm = user.wallets.find((w) => w.family === 'evm')!;
+    const deploy = (controllerWalletId: number, idempotencyKey?: string) =>
+      c.post('/v1/predict/deposit-wallets', user.token, { controllerWalletId, idempotencyKey });
+    const deposit = (await deploy(evm.id)).json();
+    const key = randomUUID();
+    // The wallet exists: this request deploys nothing (200), but it records the key.
+    const first = await deploy(evm.id, key);
+    expect([first.statusCode, first.headers['idempotent-replayed'], first.json().id]).toEqual([
+      200,
+      undefined,
+      deposit.id,
+    ]);
+    for (const again of [key, key.toUpperCase()]) {
+      const replay = await deploy(evm.id, again);
+      expect([replay.statusCode, replay.headers['idempotent-replayed'], replay.json().id]).toEqual([
+        200,
+        'true',
+        deposit.id,
+      ]);
+    }
+    // Another controller under that key, in either case: a conflict, and no second deposit wallet.
+    const other = (await c.post('/v1/wallets', user.token, { family: 'evm' })).json();
+    for (const again of [key, key.toUpperCase()]) {
+      const conflict = await deploy(other.id, again);
+      expect([conflict.statusCode, conflict.json().error.code]).toEqual([409, 'IDEMPOTENCY_CONFLICT']);
+    }
+    expect((await c.wallets(user.token)).filter((w) => w.kind === 'deposit')).toHaveLength(1);
+  });
+
   it('concurrent requests with one key: one deploys (201), every other returns it as a replay', async () => {
     for (let round = 0; round < 3; round++) {
       const user = await c.app.signUp();

@@ -51,7 +51,8 @@ export class DepositWalletsController {
       new CreateDepositWalletCommand(
         principal.userId,
         body.controllerWalletId,
-        body.idempotencyKey ?? null,
+        // A UUID in either case is one key, as for operations.
+        body.idempotencyKey?.toLowerCase() ?? null,
         metadata,
       ),
     );

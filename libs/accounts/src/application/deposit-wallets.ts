@@ -81,6 +81,8 @@ export class CreateDepositWalletHandler implements ICommandHandler<
     const state = requested.state;
     if (state.status !== 'active') throw new AccountNotFound();
     const wallet = depositWalletOf(state, controllerWalletId) as DepositWallet;
+    // Deployed before this request's command: whatever it recorded, it deployed nothing.
+    const foundDeployed = wallet.address !== null;
     // A replay is decided on the stream as this request's own command found it: the key was
     // recorded before (also by a concurrent request), not by this request.
     const recordedKey = requested.newEvents.length > 0;
@@ -98,7 +100,7 @@ export class CreateDepositWalletHandler implements ICommandHandler<
       const recordedDeployment = outcome !== requested && outcome.newEvents.length > 0;
       return {
         walletId: wallet.id,
-        created: !replayed && (recordedDeployment || deployedUnderKey),
+        created: !replayed && !foundDeployed && (recordedDeployment || deployedUnderKey),
         replayed,
         outcome,
       };
@@ -106,7 +108,7 @@ export class CreateDepositWalletHandler implements ICommandHandler<
     // A failed key answers its failure, also once another key has deployed the wallet.
     const attempt = wallet.attempts.get(idempotencyKey);
     if (replayed && attempt?.status === 'failed') throw new DepositWalletFailed(attempt.error);
-    if (wallet.address !== null) return done(requested);
+    if (foundDeployed) return done(requested);
 
     const controller = state.wallets.get(controllerWalletId);
     let address: string;

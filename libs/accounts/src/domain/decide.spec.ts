@@ -1,4 +1,4 @@
-import { ValidationFailed } from '@vetted/kernel';
+import { Conflict, ValidationFailed } from '@vetted/kernel';
 import { deciderSpecification } from '@vetted/event-store/testing/decider-specification';
 import { accountDecider } from './account-decider';
 import { UsernameTaken, WalletNameTaken, WalletNotFound, AccountNotFound } from './errors';
@@ -245,6 +245,50 @@ describe('account decider', () => {
         .given(signedUp)
         .when({ type: 'ArchiveWallet', data: { walletId: 7, at } })
         .thenThrows(WalletNotFound);
+    });
+  });
+  describe('RequestDepositWallet', () => {
+    const [keyA, keyB] = ['9b2d4c1e-0000-4000-8000-00000000000a', '9b2d4c1e-0000-4000-8000-00000000000b'];
+    const request = (controllerWalletId: number, idempotencyKey: string | null) => ({
+      type: 'RequestDepositWallet' as const,
+      data: { walletId: 7, controllerWalletId, idempotencyKey, at: later },
+    });
+    const requested = (idempotencyKey: string | null): AccountEvent => ({
+      type: 'DepositWalletRequested',
+      data: { userId, walletId: 7, controllerWalletId: 1, idempotencyKey, at: later },
+    });
+    const deployed: AccountEvent = {
+      type: 'DepositWalletDeployed',
+      data: { userId, walletId: 7, controllerWalletId: 1, address: '0xD', idempotencyKey: keyA, at: later },
+    };
+
+    it('records the request of a controller without one', () => {
+      spec
+        .given(signedUp)
+        .when(request(1, keyA))
+        .then([requested(keyA)]);
+    });
+
+    it('records a new key once the wallet is deployed, so it answers for that controller alone', () => {
+      spec
+        .given([...signedUp, requested(keyA), deployed])
+        .when(request(1, keyB))
+        .then([requested(keyB)]);
+      spec
+        .given([...signedUp, requested(keyA), deployed, requested(keyB)])
+        .when(request(3, keyB))
+        .thenThrows(Conflict, (e) => expect(e.code).toBe('IDEMPOTENCY_CONFLICT'));
+    });
+
+    it('records nothing for a deployed wallet asked again without a key, or with its own key', () => {
+      spec
+        .given([...signedUp, requested(keyA), deployed])
+        .when(request(1, null))
+        .thenNothingHappens();
+      spec
+        .given([...signedUp, requested(keyA), deployed])
+        .when(request(1, keyA))
+        .thenNothingHappens();
     });
   });
 });

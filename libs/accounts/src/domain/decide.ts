@@ -92,7 +92,9 @@ export function decide(command: AccountCommand, state: AccountState): AccountEve
       if (controller.archived)
         throw ValidationFailed.field('controllerWalletId', 'must be an active (not archived) wallet');
       const existing = depositWalletOf(account, controllerWalletId);
-      if (existing?.address) return [];
+      // Deployed already: nothing to deploy, but a key is recorded, so that from now on it answers
+      // for this controller alone (a replay; another controller, 409).
+      if (existing?.address && idempotencyKey === null) return [];
       return [
         {
           type: 'DepositWalletRequested',

@@ -63,7 +63,10 @@ export function evolve(state: AccountState, event: AccountEvent): AccountState {
               archived: false,
               attempts: new Map(),
             };
-      return withWallet(state, withAttempt(current, idempotencyKey, { status: 'pending' }));
+      // A key recorded once the wallet is deployed has nothing left to deploy.
+      const attempt: DeploymentAttempt =
+        current.address === null ? { status: 'pending' } : { status: 'deployed' };
+      return withWallet(state, withAttempt(current, idempotencyKey, attempt));
     }
     case 'DepositWalletDeployed': {
       if (wallet?.kind !== 'deposit') return state;
