@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { handleCommand, loadState, operationStream } from '@vetted/event-store';
+import { accountStream, handleCommand, loadState, operationStream } from '@vetted/event-store';
 import { SqliteEventStore } from '@vetted/event-store/sqlite/sqlite-event-store';
 import { ProjectionRunner } from '@vetted/read-store';
 import { MemoryReadStore } from '@vetted/read-store/memory/memory-read-store';
@@ -194,6 +194,35 @@ describe('OperationExecutor', () => {
     expect(after).toMatchObject({ status: 'failed_before_effect', errorCode: 'SUBMISSION_REJECTED' });
     await executor.execute(operationId);
     expect(await received()).toBe(0n);
+  });
+
+  it('fails before effect an approval recorded after its wallet was archived; one recorded before runs', async () => {
+    const { executor, transfer, approveOperation, received, from, at } = await setUp();
+    const account = (events: { type: string; data: object }[]) =>
+      store.appendToStream(accountStream('u'), events, { expectedRevision: 'any' });
+    await account([
+      { type: 'UserSignedUp', data: { userId: 'u', username: 'alice', at } },
+      {
+        type: 'WalletCreated',
+        data: { userId: 'u', walletId: 1, family: 'evm', kind: 'regular', name: 'Main', address: from, at },
+      },
+    ]);
+    const approvedAt = async (id: string) =>
+      (await store.readStream(operationStream(id))).find((e) => e.type === 'OperationApproved')!.position;
+    // Approved (its account read before the archive), then the archive: it runs.
+    const before = await approveOperation([transfer(5n * USDC)]);
+    await account([{ type: 'WalletArchived', data: { userId: 'u', walletId: 1, at } }]);
+    await executor.execute(before, { approvedAt: await approvedAt(before) });
+    expect((await loadState(store, operationStream(before), operationDecider)).status).toBe('done');
+    // Approved on an account read before the archive, but recorded after it: nothing runs.
+    const after = await approveOperation([transfer(7n * USDC)]);
+    await executor.execute(after, { approvedAt: await approvedAt(after) });
+    expect(await loadState(store, operationStream(after), operationDecider)).toMatchObject({
+      status: 'failed_before_effect',
+      errorCode: 'SOURCE_WALLET_UNAVAILABLE',
+      error: 'wallet 1 was archived before this approval was recorded; nothing was submitted',
+    });
+    expect(await received()).toBe(5n * USDC);
   });
 
   it('fails with possible effect when a later leg fails after an earlier one settled', async () => {

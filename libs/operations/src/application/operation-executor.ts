@@ -44,6 +44,7 @@ import {
   capturedSwapFloorFailure,
   reconcileLeg,
 } from '../execution';
+import { archivedBeforeApproval } from './archived-before-approval';
 import { ExecutionQueue, type Held } from './execution-queue';
 import { InFlightLegs } from './in-flight-legs';
 import { LIFECYCLE_DEADLINE_MS, engineDeadline, knownOutcome } from './lifecycle-deadline';
@@ -111,7 +112,11 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
       const operationId = (event.data as { operationId: string }).operationId;
       const state = await loadState(this.store, operationStream(operationId), operationDecider);
       const walletId = state.status === 'none' ? -1 : state.op.walletId;
-      this.queue.add(event.position, walletId, this.queued(operationId, engineDeadline(state)));
+      this.queue.add(
+        event.position,
+        walletId,
+        this.queued(operationId, event.position, engineDeadline(state)),
+      );
     }
   }
 
@@ -121,7 +126,11 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
    * of turn as expired, which submits nothing (its first leg is only looked up, in case an earlier
    * run submitted it) and fails it with LIFECYCLE_TIMEOUT, so its synchronous approve answers.
    */
-  private queued(operationId: string, deadline: number | null): () => Promise<Held | void> {
+  private queued(
+    operationId: string,
+    approvedAt: Position,
+    deadline: number | null,
+  ): () => Promise<Held | void> {
     let started = false;
     let expiry: Promise<Held | void> | null = null;
     const timer =
@@ -130,7 +139,7 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
         : setTimeout(
             () => {
               if (started) return;
-              expiry = this.execute(operationId, { expired: true });
+              expiry = this.execute(operationId, { expired: true, approvedAt });
               expiry.catch(() => undefined); // the queued run awaits it, and reports a failure
             },
             Math.max(0, deadline - this.clock.now().getTime()),
@@ -139,7 +148,7 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
       if (timer) clearTimeout(timer);
       if (expiry) return expiry;
       started = true;
-      return this.execute(operationId);
+      return this.execute(operationId, { approvedAt });
     };
   }
 
@@ -159,9 +168,13 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
 
   /**
    * Runs (or resumes) every leg of a working operation until it reaches a terminal state. `expired`:
-   * its lifecycle deadline has passed (see `queued`), so no leg is submitted any more.
+   * its lifecycle deadline has passed (see `queued`), so no leg is submitted any more. `approvedAt`:
+   * where its approval is in `$all`, against which an archive of its wallets is ordered.
    */
-  async execute(operationId: string, options: { expired?: boolean } = {}): Promise<Held | void> {
+  async execute(
+    operationId: string,
+    options: { expired?: boolean; approvedAt?: Position } = {},
+  ): Promise<Held | void> {
     /** The leg whose intent this run recorded itself: nothing to look up before submitting it. */
     let recordedIntent = -1;
     for (;;) {
@@ -175,13 +188,7 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
       this.inFlight.add(submissionId, state.op.userId, action);
       let end: LegEnd | null = null;
       try {
-        end = await this.runLeg(
-          state,
-          index,
-          submissionId,
-          recordedIntent === index,
-          options.expired ?? false,
-        );
+        end = await this.runLeg(state, index, submissionId, recordedIntent === index, options);
       } finally {
         // Settled and told to the wallets, failed, or handed to the late receipt's watch.
         if (end !== 'watched') this.inFlight.delete(submissionId);
@@ -202,7 +209,7 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
     submissionId: string,
     /** This run recorded the leg's intent itself: nothing to look up before submitting it. */
     ownIntent: boolean,
-    expired: boolean,
+    options: { expired?: boolean; approvedAt?: Position },
   ): Promise<LegEnd> {
     const operationId = state.op.operationId;
     const action = state.op.actions[index];
@@ -210,7 +217,7 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
     // A recorded intent may have been submitted before a crash: the venue is asked first.
     let outcome: LegOutcome | null =
       intentRecorded && !ownIntent ? await reconcileLeg(action, submissionId, this.ports) : null;
-    const refused = outcome === null ? await this.refusal(state, index, expired) : null;
+    const refused = outcome === null ? await this.refusal(state, index, options) : null;
     if (refused) {
       const { code, error, effect } = refused;
       await this.record(operationId, {
@@ -356,13 +363,14 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
 
   /**
    * Why the leg must not be submitted, if it must not: a Shape B operation past its lifecycle
-   * deadline submits nothing more; before the first leg, the wallet must still fund every leg and a
-   * fresh quote must meet the swap's floor.
+   * deadline submits nothing more; before the first leg, its wallets must not have been archived
+   * before the approval, the wallet must still fund every leg and a fresh quote must meet the swap's
+   * floor.
    */
   private async refusal(
     state: Extract<OperationState, { status: 'working' }>,
     index: number,
-    expired: boolean,
+    { expired, approvedAt }: { expired?: boolean; approvedAt?: Position },
   ): Promise<LegFailure | null> {
     const deadline = engineDeadline(state);
     if (expired || (deadline !== null && this.clock.now().getTime() >= deadline))
@@ -374,6 +382,7 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
       };
     if (index > 0) return null;
     return (
+      (approvedAt ? await archivedBeforeApproval(this.store, state.op, approvedAt) : null) ??
       (await capturedFundsFailure(state.op.actions, this.ports.chain)) ??
       (await capturedSwapFloorFailure(state.op.actions, this.ports.quoter)) ??
       (await capturedCloseFailure(state.op.actions, this.ports.perps))

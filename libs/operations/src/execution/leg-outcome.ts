@@ -15,7 +15,9 @@ export type LegFailureCode =
   | 'SLIPPAGE_EXCEEDED'
   | 'INSUFFICIENT_FUNDS'
   | 'BLOCKHASH_EXPIRED'
-  | 'POSITION_CHANGED';
+  | 'POSITION_CHANGED'
+  | 'SOURCE_WALLET_UNAVAILABLE'
+  | 'RECIPIENT_WALLET_UNAVAILABLE';
 
 /** A `LegReceipt` with what the domain type has no field for yet; it stays assignable to `LegReceipt`. */
 export interface ExecutedReceipt extends LegReceipt {
