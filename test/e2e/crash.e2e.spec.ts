@@ -291,7 +291,7 @@ describe('crash safety: SIGKILL during execution, restart on the same data direc
     );
   }, 60_000);
 
-  it('refuses a second API on the same data directory (exit 78), and the first goes on', async () => {
+  it('refuses a second API on the same data directory or port (exit 78), and the first goes on', async () => {
     const second = spawnSync(process.execPath, [build!.main], {
       cwd: REPO_ROOT,
       env: {
@@ -306,6 +306,20 @@ describe('crash safety: SIGKILL during execution, restart on the same data direc
     });
     expect(second.status).toBe(78);
     expect(second.stderr).toContain(`DATA_DIR ${dataDir}: another process already runs the sandbox`);
+    // Its own DATA_DIR, but the first one's port: named as a setting, not a stack trace.
+    const otherDir = mkdtempSync(path.join(tmpdir(), 'vetted-crash-e2e-port-'));
+    try {
+      const samePort = spawnSync(process.execPath, [build!.main], {
+        cwd: REPO_ROOT,
+        env: { ...process.env, DATA_DIR: otherDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+        encoding: 'utf8',
+        timeout: 30_000,
+      });
+      expect(samePort.status).toBe(78);
+      expect(samePort.stderr).toContain(`cannot listen on 127.0.0.1:${port}: PORT ${port} is already in use`);
+    } finally {
+      rmSync(otherDir, { recursive: true, force: true });
+    }
     const user = await funded();
     const id = await createSend(user);
     ok(await http.post(`/v1/operations/${id}/approve`, user.token, {}), 200);

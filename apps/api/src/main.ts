@@ -4,6 +4,13 @@ import { ConfigError, loadConfig } from '@vetted/kernel';
 import { SandboxFileInUse } from '@vetted/sandbox';
 import { createApp } from './create-app';
 
+const LISTEN_FAILURES: Record<string, (host: string, port: number) => string> = {
+  EADDRINUSE: (host, port) => `PORT ${port} is already in use on ${host}`,
+  EACCES: (_, port) => `PORT ${port} needs privileges this process lacks`,
+  EADDRNOTAVAIL: (host) => `HOST ${host} is not an address of this machine`,
+  ENOTFOUND: (host) => `HOST ${host} does not resolve`,
+};
+
 async function main(): Promise<void> {
   let config;
   try {
@@ -23,7 +30,15 @@ async function main(): Promise<void> {
     process.exit(78);
   }
   app.enableShutdownHooks();
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    // A setting this machine cannot honour, named as the configuration's problems are.
+    const reason = LISTEN_FAILURES[(error as { code?: string }).code ?? ''];
+    if (reason === undefined) throw error;
+    console.error(`cannot listen on ${config.host}:${config.port}: ${reason(config.host, config.port)}`);
+    process.exit(78);
+  }
   new Logger('Vetted').log(
     `listening on http://${config.host}:${config.port} (event store: ${config.eventStore}, read store: ${config.readStore}, data: ${config.dataDir}); API docs at /docs`,
   );

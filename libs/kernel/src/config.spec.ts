@@ -25,6 +25,7 @@ describe('loadConfig', () => {
         READ_STORE: 'mongo',
         AUTH_SECRET: 'short',
         RUN_WORKERS: 'maybe',
+        HOST: 'not_a_host',
       });
     expect(attempt).toThrow(ConfigError);
     try {
@@ -36,7 +37,15 @@ describe('loadConfig', () => {
       expect(problems).toMatch(/MONGO_URL is required when READ_STORE=mongo/);
       expect(problems).toMatch(/AUTH_SECRET must be at least 32/);
       expect(problems).toMatch(/RUN_WORKERS must be true or false/);
+      expect(problems).toMatch(/HOST must be an IP address or a host name \(got "not_a_host"\)/);
     }
+  });
+
+  it('takes an IP address or a host name as HOST', () => {
+    for (const HOST of ['0.0.0.0', '127.0.0.1', '::', '::1', 'localhost', 'api.internal', 'host-1'])
+      expect(loadConfig({ HOST }).host).toBe(HOST);
+    for (const HOST of ['not_a_host', 'a b', '-a', 'a..b', 'http://x'])
+      expect(() => loadConfig({ HOST })).toThrow(/HOST must be/);
   });
 
   it('needs a connection string for EventStoreDB and a persistent read store for worker-less APIs', () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { accessSync, constants, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Everything the service reads from its environment, validated once at boot. */
@@ -110,13 +111,20 @@ export function loadConfig(env: Env = process.env): Config {
   const publicUrl = (text('PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   if (!/^https?:\/\/[^\s]+$/.test(publicUrl))
     problems.push(`PUBLIC_URL must be an http(s) URL (got "${publicUrl}")`);
+  const host = text('HOST') ?? '0.0.0.0';
+  // An IP address, or a host name of letters, digits, hyphens and dots.
+  if (
+    isIP(host) === 0 &&
+    !/^[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]*[A-Za-z0-9])?)*$/.test(host)
+  )
+    problems.push(`HOST must be an IP address or a host name (got "${host}")`);
   const adminToken = text('SANDBOX_ADMIN_TOKEN');
   if (adminToken !== null && adminToken.length < 16)
     problems.push('SANDBOX_ADMIN_TOKEN must be at least 16 characters');
 
   const config: Config = {
     port,
-    host: text('HOST') ?? '0.0.0.0',
+    host,
     dataDir,
     eventStore,
     eventStoreConnectionString,
