@@ -142,6 +142,27 @@ describe('prediction-venue deposit wallets', () => {
     }
   });
 
+  it('concurrent requests with one key amid renames of the controller: one deploys, every other replays', async () => {
+    const user = await c.app.signUp();
+    const [evm] = user.wallets;
+    const key = randomUUID();
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, () =>
+        c.post('/v1/predict/deposit-wallets', user.token, {
+          controllerWalletId: evm.id,
+          idempotencyKey: key,
+        }),
+      ),
+      ...Array.from({ length: 10 }, (_, i) =>
+        c.post(`/v1/wallets/${evm.id}/rename`, user.token, { name: `Main ${i}` }),
+      ),
+    ]);
+    const deposits = answers.slice(0, 20);
+    expect(deposits.map((a) => a.statusCode).sort()).toEqual([...Array<number>(19).fill(200), 201]);
+    expect(deposits.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
+    expect(answers.slice(20).map((a) => a.statusCode)).toEqual(Array<number>(10).fill(200));
+  });
+
   it('concurrent requests with different keys or none: one deploys (201), the others find it (200)', async () => {
     for (const keyed of [true, false]) {
       const user = await c.app.signUp();

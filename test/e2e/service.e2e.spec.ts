@@ -224,6 +224,10 @@ describe('operations of the service itself', () => {
             [at]: expect.stringContaining('MALFORMED_JSON'),
           });
         expect({ [at]: '414' in operation.responses }).toEqual({ [at]: path.includes('{') });
+        if (method === 'post' && !path.startsWith('/v1/sandbox/') && path.startsWith('/v1/'))
+          expect({ [at]: operation.responses['409']?.description }).toEqual({
+            [at]: expect.stringContaining('CONCURRENT_MODIFICATION'),
+          });
         if (method === 'get' && path.startsWith('/v1/'))
           expect({ [at]: operation.parameters?.filter((p) => p.name === 'minPosition').length }).toEqual({
             [at]: 1,

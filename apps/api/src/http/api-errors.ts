@@ -45,6 +45,10 @@ const WITH_PATH_PARAMETER: Record<string, string> = {
 };
 /** What a request with a JSON body can be answered before its route. */
 const WITH_BODY: Record<string, string> = { 400: 'MALFORMED_JSON: the body is not valid JSON' };
+/** What a command (a POST that records events) can be answered when its stream kept moving under it. */
+const COMMAND: Record<string, string> = {
+  409: 'CONCURRENT_MODIFICATION: concurrent requests kept changing the same record; safe to retry',
+};
 
 /** Where the service's own routes live; `/docs` and `/metrics` are not answered with the error body. */
 const SERVICE_PATH = /^\/(v1|health)\//;
@@ -60,8 +64,9 @@ type SchemaNode = Record<string, unknown> & { properties?: object; additionalPro
  * Completes the generated document where decorators would have to be repeated on every route:
  * - each GET under `/v1` takes `minPosition` (read-your-writes answers it on every GET);
  * - each operation lists what any request can be answered (400 MALFORMED_REQUEST, 431, 503 while
- *   shutting down), 414 when it has a path parameter, and MALFORMED_JSON when it takes a body, each
- *   added to the route's own description of that status;
+ *   shutting down), 414 when it has a path parameter, MALFORMED_JSON when it takes a body, and
+ *   409 CONCURRENT_MODIFICATION when it records events, each added to the route's own description
+ *   of that status;
  * - every schema only requests use is closed (`additionalProperties: false`), as the validation
  *   refuses unknown properties (api-decisions section 1).
  */
@@ -80,6 +85,7 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
         ANY_REQUEST,
         path.includes('{') ? WITH_PATH_PARAMETER : {},
         operation.requestBody ? WITH_BODY : {},
+        method === 'post' && !path.startsWith('/v1/sandbox/') ? COMMAND : {},
       ];
       for (const answers of added)
         for (const [status, text] of Object.entries(answers)) addAnswer(operation, status, text);
