@@ -196,6 +196,17 @@ describe('prediction-venue deposit wallets', () => {
     });
     expect(failed.statusCode).toBe(502);
     expect(failed.json().error.code).toBe('DEPOSIT_WALLET_FAILED');
+    // The failure is recorded, and the answer names where: a read at that position shows it.
+    const position = failed.headers['x-event-position'];
+    expect(position).toMatch(/^\d+$/);
+    const listed = await c.app.request({
+      method: 'GET',
+      url: `/v1/wallets/list?minPosition=${String(position)}`,
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(listed.json().find((w: { kind: string }) => w.kind === 'deposit').deployment.status).toBe(
+      'failed',
+    );
 
     const pending = (await c.wallets(user.token)).find((w) => w.kind === 'deposit')!;
     expect(pending).toMatchObject({ address: null, deployment: { status: 'failed' } });

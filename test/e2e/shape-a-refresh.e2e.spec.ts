@@ -50,6 +50,9 @@ describe('refreshing a Shape A swap, over HTTP', () => {
     const fresh = refreshed.json();
     expect(fresh).toMatchObject({ state: 'awaitingApproval', supersedes: old.id });
     expect(fresh.id).not.toBe(old.id);
+    // The answer's position is the command's last write: the link recorded on the old operation.
+    const link = (await c.timeline(user.token, old.id)).find((e) => e.type === 'SuccessorPrepared')!;
+    expect(Number(refreshed.headers['x-event-position'])).toBeGreaterThanOrEqual(Number(link.position));
     expect((await c.getOperation(user.token, old.id)).json()).toMatchObject({ supersededBy: fresh.id });
   });
 

@@ -132,8 +132,12 @@ export class SandboxTestClient {
     return this.app.request({ method: 'GET', url: `/v1/operations/${id}`, headers: bearer(token) });
   }
   /** The operation's whole audit timeline, oldest first, walked page by page (`limit` per page). */
-  async timeline(token: string, id: string, limit = 50): Promise<{ type: string; data: JsonObject }[]> {
-    const entries: { type: string; data: JsonObject }[] = [];
+  async timeline(
+    token: string,
+    id: string,
+    limit = 50,
+  ): Promise<{ type: string; data: JsonObject; position: string }[]> {
+    const entries: { type: string; data: JsonObject; position: string }[] = [];
     let cursor: string | null = null;
     do {
       const query: string = cursor === null ? `limit=${limit}` : `limit=${limit}&cursor=${cursor}`;

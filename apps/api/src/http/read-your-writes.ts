@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Position } from '@vetted/event-store';
-import { formatPosition, parsePosition } from '@vetted/event-store';
+import { comparePositions, formatPosition, parsePosition } from '@vetted/event-store';
 import { ValidationFailed } from '@vetted/kernel';
 import { ProjectionService } from '@vetted/platform';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -30,6 +30,10 @@ export class ReadYourWrites {
     const reached = position ?? (await this.projections.position());
     if (reached === null) return;
     if (position !== null) await this.projections.waitFor(position);
+    // A command that wrote to two streams reports the later write, whichever it waited for last.
+    const told = reply.getHeader(EVENT_POSITION_HEADER);
+    const earlier = typeof told === 'string' ? parsePosition(told) : null;
+    if (earlier !== null && comparePositions(earlier, reached) > 0) return;
     void reply.header(EVENT_POSITION_HEADER, formatPosition(reached));
   }
 

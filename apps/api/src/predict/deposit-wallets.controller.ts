@@ -2,7 +2,7 @@ import { Body, Controller, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { DepositWalletOutcome, Principal } from '@vetted/accounts';
-import { CreateDepositWalletCommand, WalletsAfterWriteQuery } from '@vetted/accounts';
+import { CreateDepositWalletCommand, DepositWalletFailed, WalletsAfterWriteQuery } from '@vetted/accounts';
 import type { FastifyReply } from 'fastify';
 import { ApiErrors, BODY_ERRORS } from '../http/api-errors';
 import { Bearer, CurrentPrincipal } from '../http/auth';
@@ -47,15 +47,22 @@ export class DepositWalletsController {
     @requestMetadata() metadata: RequestMetadata,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<WalletView> {
-    const result: DepositWalletOutcome = await this.commands.execute(
-      new CreateDepositWalletCommand(
-        principal.userId,
-        body.controllerWalletId,
-        // A UUID in either case is one key, as for operations.
-        body.idempotencyKey?.toLowerCase() ?? null,
-        metadata,
-      ),
-    );
+    const result: DepositWalletOutcome = await this.commands
+      .execute(
+        new CreateDepositWalletCommand(
+          principal.userId,
+          body.controllerWalletId,
+          // A UUID in either case is one key, as for operations.
+          body.idempotencyKey?.toLowerCase() ?? null,
+          metadata,
+        ),
+      )
+      .catch(async (error: unknown) => {
+        // A failed deployment is recorded too: its answer names where, as a success's does.
+        if (error instanceof DepositWalletFailed)
+          await this.readYourWrites.afterCommand(reply, error.position);
+        throw error;
+      });
     void reply.status(result.created ? 201 : 200);
     if (result.replayed) void reply.header('idempotent-replayed', 'true');
     // Read after the wait: the deployment's document also needs the request's own earlier event.

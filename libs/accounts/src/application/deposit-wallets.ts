@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { EventMetadata, EventStore } from '@vetted/event-store';
+import type { EventMetadata, EventStore, Position } from '@vetted/event-store';
 import { EVENT_STORE, accountStream, allocateNumbers, loadState } from '@vetted/event-store';
 import { CLOCK, type Clock, ServiceError } from '@vetted/kernel';
 import type { PredictionVenue } from '@vetted/venues';
@@ -29,9 +29,15 @@ export interface DepositWalletOutcome {
   outcome: AccountOutcome;
 }
 
-/** 502: the venue could not deploy the deposit wallet; the body carries its error. */
+/**
+ * 502: the venue could not deploy the deposit wallet; the body carries its error. `position`: where
+ * the failure is recorded, so the answer can name it (`X-Event-Position`) as a success would.
+ */
 export class DepositWalletFailed extends ServiceError {
-  constructor(detail: string) {
+  constructor(
+    detail: string,
+    readonly position: Position | null,
+  ) {
     super(
       502,
       'DEPOSIT_WALLET_FAILED',
@@ -107,7 +113,8 @@ export class CreateDepositWalletHandler implements ICommandHandler<
     };
     // A failed key answers its failure, also once another key has deployed the wallet.
     const attempt = wallet.attempts.get(idempotencyKey);
-    if (replayed && attempt?.status === 'failed') throw new DepositWalletFailed(attempt.error);
+    if (replayed && attempt?.status === 'failed')
+      throw new DepositWalletFailed(attempt.error, requested.position);
     if (foundDeployed) return done(requested);
 
     const controller = state.wallets.get(controllerWalletId);
@@ -116,7 +123,7 @@ export class CreateDepositWalletHandler implements ICommandHandler<
       address = (await this.venue.deployDepositWallet(controller!.address as string)).address;
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      await handleAccountCommand(
+      const failed = await handleAccountCommand(
         this.store,
         userId,
         {
@@ -125,7 +132,7 @@ export class CreateDepositWalletHandler implements ICommandHandler<
         },
         metadata,
       );
-      throw new DepositWalletFailed(detail);
+      throw new DepositWalletFailed(detail, failed.position);
     }
     const deployed = await handleAccountCommand(
       this.store,
