@@ -82,6 +82,9 @@ describe('reviewed operations, Shape B, over HTTP', () => {
       expect.objectContaining({ type: 'chainTransaction', network: 'base', status: 'success', leg: 0 }),
     ]);
     expect(done.receipts[0].explorerUrl).toContain(done.receipts[0].hash);
+    // The answer shows the executor's writes, and names a position past them.
+    const succeeded = (await c.timeline(user.token, op.id)).find((e) => e.type === 'OperationSucceeded')!;
+    expect(Number(approved.headers['x-event-position'])).toBeGreaterThanOrEqual(Number(succeeded.position));
     const again = await call(user.token, op.id, 'approve');
     expect(again.json()).toMatchObject({ state: 'succeeded', receipts: done.receipts });
     expect(await sandbox.chain.balance('base', to, null)).toBe(250_000_000_000_000_000n);

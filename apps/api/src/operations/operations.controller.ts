@@ -201,6 +201,8 @@ export class OperationsController {
       new SettledOperationQuery(principal.userId, operationId, SYNCHRONOUS_APPROVAL_MS),
     );
     if (!settled) throw new NotFound(`operation ${operationId}`);
+    // It shows the executor's writes too: the position the read models have passed to show them.
+    await this.readYourWrites.afterCommand(reply, null);
     return this.renderer.render(settled);
   }
 
