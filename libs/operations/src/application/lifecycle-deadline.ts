@@ -29,7 +29,8 @@ export async function knownOutcome(
   const clockDeadline = Math.min(now + LIFECYCLE_DEADLINE_MS, engineDeadlineMs ?? Infinity);
   const realDeadline = Date.now() + (clockDeadline - now);
   while (unknown(outcome)) {
-    if (clock.now().getTime() >= clockDeadline || Date.now() >= realDeadline) return atDeadline(outcome);
+    if (clock.now().getTime() >= clockDeadline || Date.now() >= realDeadline)
+      return atDeadline(outcome, submissionId);
     await new Promise((resolve) => setTimeout(resolve, PENDING_POLL_MS));
     const found = await reconcileLeg(action, submissionId, ports);
     if (found !== null && (found.kind !== 'pending' || outcome.kind === 'pending')) outcome = found;
@@ -39,15 +40,24 @@ export async function knownOutcome(
 
 /**
  * A leg whose outcome is still unknown at the lifecycle deadline: `LIFECYCLE_TIMEOUT` while it was
- * pending; an uncertain submission keeps its code, with the deadline explanation and the provider's
- * detail (the reference's retention rule). Either may still settle; it is never retried.
+ * pending; an uncertain submission keeps its code. Both carry the deadline explanation and the
+ * provider's detail (api-decisions section 5): for a pending leg, that the venue has it pending
+ * (after a restart, the executor knows its submission only by looking it up). Either may still
+ * settle; it is never retried.
  */
-function atDeadline(outcome: LegOutcome): LegFailure {
+function atDeadline(outcome: LegOutcome, submissionId: string): LegFailure {
   const explanation =
     `the service did not see the transaction settle within ${LIFECYCLE_DEADLINE_MS / 1000} s; it may ` +
     'still settle, so inspect its receipts before creating a new operation (never retried automatically)';
-  if (outcome.kind !== 'failed')
-    return { kind: 'failed', code: 'LIFECYCLE_TIMEOUT', error: explanation, effect: 'possible' };
+  if (outcome.kind !== 'failed') {
+    const leg = `leg ${submissionId.slice(submissionId.lastIndexOf(':') + 1)}`;
+    return {
+      kind: 'failed',
+      code: 'LIFECYCLE_TIMEOUT',
+      error: `${explanation}. Provider: the submission of ${leg} was accepted and is still pending`,
+      effect: 'possible',
+    };
+  }
   // A venue's own timeout already says so (with its detail); other failures stand as they are.
   if (outcome.code !== 'SUBMISSION_UNCERTAIN') return outcome;
   return extend(outcome, { error: `${explanation}. Provider: ${outcome.error}` });

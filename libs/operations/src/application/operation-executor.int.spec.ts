@@ -332,6 +332,24 @@ describe('OperationExecutor', () => {
     expect(executor.finishedThrough(delivered)).toBe(delivered);
   });
 
+  it('fails a leg still pending at the deadline with LIFECYCLE_TIMEOUT, the explanation and the provider detail', async () => {
+    const { clock, executor, transfer, operationId, approveWith, state } = await setUp({
+      blockTimeSeconds: 600,
+    });
+    await approveWith([transfer(2n * USDC)]);
+    const running = executor.execute(operationId);
+    for (let i = 0; i < 10 && (await state()).status === 'working'; i++) {
+      clock.advance(31_000);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await running;
+    const failed = await state();
+    expect(failed).toMatchObject({ status: 'failed', errorCode: 'LIFECYCLE_TIMEOUT' });
+    expect('error' in failed && failed.error).toMatch(
+      /^the service did not see the transaction settle within 30 s; .*\. Provider: the submission of leg 0 was accepted and is still pending$/,
+    );
+  });
+
   it('fails an uncertain submission still unknown at the deadline with its code, the deadline explanation and the provider detail, and records its receipt when it lands', async () => {
     const { sandbox, clock, executor, transfer, operationId, approveWith, received, state } = await setUp({
       blockTimeSeconds: 600,
