@@ -15,7 +15,7 @@ import {
 import type pino from 'pino';
 import { AppModule } from './app.module';
 import { type Answer, recordAnswer } from './http/answer-record';
-import { completeDocument } from './http/api-errors';
+import { completeDocument } from './http/openapi-document';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './http/json-depth';
 import { answerClientError } from './http/client-errors';
 import { errorCodeOf, sendError } from './http/error-filter';

@@ -12,7 +12,7 @@ import {
   shapeBIntentFields,
 } from '@vetted/operations';
 import Ajv from 'ajv';
-import { completeDocument } from '../http/api-errors';
+import { completeDocument } from '../http/openapi-document';
 import { OperationsController } from './operations.controller';
 import { SHAPE_B_ARMS } from './shape-b.docs';
 import { ShapeBOperationView } from './shape-b.views';

@@ -1,0 +1,105 @@
+import { type OpenAPIObject, getSchemaPath } from '@nestjs/swagger';
+import { ErrorBody } from './error-body';
+import { MIN_POSITION_PARAMETER } from './read-your-writes';
+
+/**
+ * What any request can be answered before its route runs: a path that is not percent-encoding or a
+ * body that does not match its length, headers too large, or the service closing.
+ */
+const ANY_REQUEST: Record<string, string> = {
+  400: "MALFORMED_REQUEST: the path is not valid percent-encoding, or the body's length differs from Content-Length",
+  431: 'HEADERS_TOO_LARGE: the request headers exceed 16 KiB',
+  503: 'SHUTTING_DOWN: the service is closing; retry the request',
+};
+/** What a request with a path parameter can be answered before its route: the parameter is too long. */
+const WITH_PATH_PARAMETER: Record<string, string> = {
+  414: 'URI_TOO_LONG: a path parameter exceeds 1,000 characters',
+};
+/** What a request with a JSON body can be answered before its route. */
+const WITH_BODY: Record<string, string> = { 400: 'MALFORMED_JSON: the body is not valid JSON' };
+/** What a command (a POST that records events) can be answered when its stream kept moving under it. */
+const COMMAND: Record<string, string> = {
+  409: 'CONCURRENT_MODIFICATION: concurrent requests kept changing the same record; safe to retry',
+};
+
+/** Where the service's own routes live; `/docs` and `/metrics` are not answered with the error body. */
+const SERVICE_PATH = /^\/(v1|health)\//;
+
+interface Operation {
+  parameters?: { name: string; in: string }[];
+  requestBody?: unknown;
+  responses: Record<string, { description: string; content?: Record<string, { schema?: unknown }> }>;
+}
+type SchemaNode = Record<string, unknown> & { properties?: object; additionalProperties?: unknown };
+
+/**
+ * Completes the generated document where decorators would have to be repeated on every route:
+ * - each GET under `/v1` takes `minPosition` (read-your-writes answers it on every GET);
+ * - each operation lists what any request can be answered (400 MALFORMED_REQUEST, 431, 503 while
+ *   shutting down), 414 when it has a path parameter, MALFORMED_JSON when it takes a body, and
+ *   409 CONCURRENT_MODIFICATION when it records events, each added to the route's own description
+ *   of that status;
+ * - every schema only requests use is closed (`additionalProperties: false`), as the validation
+ *   refuses unknown properties (api-decisions section 1).
+ */
+export function completeDocument(document: OpenAPIObject): OpenAPIObject {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, SchemaNode>;
+  const inRequests = new Set<string>();
+  const inResponses = new Set<string>();
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+      const operation = item[method] as Operation | undefined;
+      if (!operation) continue;
+      collectRefs(operation.requestBody, schemas, inRequests);
+      collectRefs(operation.responses, schemas, inResponses);
+      if (!SERVICE_PATH.test(path)) continue;
+      const added = [
+        ANY_REQUEST,
+        path.includes('{') ? WITH_PATH_PARAMETER : {},
+        operation.requestBody ? WITH_BODY : {},
+        method === 'post' && !path.startsWith('/v1/sandbox/') ? COMMAND : {},
+      ];
+      for (const answers of added)
+        for (const [status, text] of Object.entries(answers)) addAnswer(operation, status, text);
+      const parameters = (operation.parameters ??= []);
+      if (
+        method === 'get' &&
+        path.startsWith('/v1/') &&
+        !parameters.some((p) => p.name === MIN_POSITION_PARAMETER.name)
+      )
+        parameters.push(MIN_POSITION_PARAMETER);
+    }
+  }
+  for (const name of inRequests) {
+    const schema = schemas[name];
+    if (!inResponses.has(name) && schema.properties && schema.additionalProperties === undefined)
+      schema.additionalProperties = false;
+  }
+  return document;
+}
+
+/** Names `text` among the answers of `status`, adding the status with the error body if it has none. */
+function addAnswer(operation: Operation, status: string, text: string): void {
+  const response = operation.responses[status];
+  const code = text.slice(0, text.indexOf(':'));
+  if (response === undefined)
+    operation.responses[status] = {
+      description: text,
+      content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorBody) } } },
+    };
+  else if (!response.description.includes(code)) response.description = `${response.description}; or ${text}`;
+}
+
+/** Every component schema `node` names, directly or through its parts, into `found`. */
+function collectRefs(node: unknown, schemas: Record<string, SchemaNode>, found: Set<string>): void {
+  if (typeof node !== 'object' || node === null) return;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string') {
+    const name = ref.replace('#/components/schemas/', '');
+    if (found.has(name)) return;
+    found.add(name);
+    collectRefs(schemas[name], schemas, found);
+    return;
+  }
+  for (const value of Object.values(node)) collectRefs(value, schemas, found);
+}
