@@ -332,18 +332,31 @@ describe('OperationExecutor', () => {
     expect(executor.finishedThrough(delivered)).toBe(delivered);
   });
 
-  it('fails a leg still pending at the deadline with LIFECYCLE_TIMEOUT, the explanation and the provider detail', async () => {
-    const { clock, executor, transfer, operationId, approveWith, state } = await setUp({
-      blockTimeSeconds: 600,
-    });
-    await approveWith([transfer(2n * USDC)]);
+  /**
+   * Executes the operation while sandbox time moves past the lifecycle deadline (not to its block,
+   * 600 s away) until the executor gives up; the state it ends in.
+   */
+  async function pastTheDeadline({
+    clock,
+    executor,
+    operationId,
+    state,
+  }: Pick<Awaited<ReturnType<typeof setUp>>, 'clock' | 'executor' | 'operationId' | 'state'>) {
     const running = executor.execute(operationId);
     for (let i = 0; i < 10 && (await state()).status === 'working'; i++) {
       clock.advance(31_000);
       await new Promise((r) => setTimeout(r, 250));
     }
     await running;
-    const failed = await state();
+    return state();
+  }
+
+  it('fails a leg still pending at the deadline with LIFECYCLE_TIMEOUT, the explanation and the provider detail', async () => {
+    const { clock, executor, transfer, operationId, approveWith, state } = await setUp({
+      blockTimeSeconds: 600,
+    });
+    await approveWith([transfer(2n * USDC)]);
+    const failed = await pastTheDeadline({ clock, executor, operationId, state });
     expect(failed).toMatchObject({ status: 'failed', errorCode: 'LIFECYCLE_TIMEOUT' });
     expect('error' in failed && failed.error).toMatch(
       /^the service did not see the transaction settle within 30 s; .*\. Provider: the submission of leg 0 was accepted and is still pending$/,
@@ -356,14 +369,7 @@ describe('OperationExecutor', () => {
     });
     await sandbox.injectFault({ target: 'submission', mode: 'uncertain', count: 1 });
     await approveWith([transfer(2n * USDC)]);
-    const running = executor.execute(operationId);
-    // Sandbox time moves past the deadline (not to the block, 600 s away) until the executor gives up.
-    for (let i = 0; i < 10 && (await state()).status === 'working'; i++) {
-      clock.advance(31_000);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    await running;
-    const failed = await state();
+    const failed = await pastTheDeadline({ clock, executor, operationId, state });
     expect(failed).toMatchObject({ status: 'failed', errorCode: 'SUBMISSION_UNCERTAIN' });
     expect('error' in failed && failed.error).toMatch(
       /^the service did not see the transaction settle within 30 s; .*inspect its receipts.*\. Provider: .+/,
