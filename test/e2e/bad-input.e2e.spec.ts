@@ -351,6 +351,24 @@ describe('bad input is refused and records nothing', () => {
     }
   });
 
+  it('refuses a body that is not UTF-8 as MALFORMED_JSON, changing nothing', async () => {
+    const before = await t.head();
+    for (const bytes of [
+      Buffer.from('{"name":"Caf\xe9 two"}', 'latin1'),
+      Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]),
+    ]) {
+      const res = await t.request({
+        method: 'POST',
+        url: `/v1/wallets/${walletId}/rename`,
+        headers: { ...bearer(token), 'content-type': 'application/json; charset=iso-8859-1' },
+        payload: bytes,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toEqual({ code: 'MALFORMED_JSON', message: 'the body is not valid UTF-8' });
+    }
+    expect(await t.head()).toBe(before);
+  });
+
   it('names malformed JSON MALFORMED_JSON', async () => {
     const res = await t.request(raw('/v1/operations', '{"idempotencyKey": '));
     expect(res.statusCode).toBe(400);

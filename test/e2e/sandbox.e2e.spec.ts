@@ -82,6 +82,12 @@ describe('sandbox admin and explorer', () => {
       }),
     ]);
     expect(json.json()).not.toHaveProperty('submissionId');
+    const upper = await c.app.request({
+      method: 'GET',
+      url: `/v1/sandbox/explorer/tx/${hash}`,
+      headers: { accept: 'APPLICATION/JSON' },
+    });
+    expect(upper.json()).toEqual(json.json());
     const page = await c.app.request({ method: 'GET', url: `/v1/sandbox/explorer/tx/${hash}` });
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain(hash);

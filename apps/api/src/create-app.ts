@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import { NestFactory } from '@nestjs/core';
@@ -82,9 +83,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // headers do, has no body rather than a malformed one: an empty JSON body reads as none.
   const json = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeContentTypeParser('application/json');
-  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, bytes, done) => {
+    // JSON is UTF-8 (RFC 8259): other bytes are refused, not read as replacement characters.
+    if (!isUtf8(bytes as Buffer)) {
+      done(new ServiceError(400, 'MALFORMED_JSON', 'the body is not valid UTF-8'));
+      return;
+    }
+    const body = (bytes as Buffer).toString('utf8');
     if (body.length === 0) done(null, undefined);
-    else if (nestsDeeperThan(body as string, MAX_JSON_DEPTH))
+    else if (nestsDeeperThan(body, MAX_JSON_DEPTH))
       done(
         ValidationFailed.field(
           'body',
@@ -92,9 +99,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
         ),
       );
     else
-      json(request, body as string, (error, parsed) => {
+      json(request, body, (error, parsed) => {
         // Valid JSON refused by the prototype-poisoning check names the keys, not "not valid JSON".
-        const poisoned = error ? poisonedKeys(body as string) : null;
+        const poisoned = error ? poisonedKeys(body) : null;
         if (poisoned) done(new ValidationFailed(poisoned));
         else done(error, parsed);
       });
