@@ -299,6 +299,10 @@ describe('bad input is refused and records nothing', () => {
     expect(await fields(json('POST', '/v1/wallets/x.1/rename', { name: 'x' }))).toEqual([
       { path: 'id', message: walletIdMessage },
     ]);
+    for (const bad of ['05', '0x1', '1.0', '0'])
+      expect(await fields(json('GET', `/v1/operations?walletId=${bad}`))).toEqual([
+        { path: 'walletId', message: walletIdMessage },
+      ]);
     expect(await fields(json('POST', '/v1/auth/tokens', { ttlSeconds: '600' }))).toEqual([
       { path: 'ttlSeconds', message: 'must be an integer from 60 to 43200' },
     ]);

@@ -10,8 +10,12 @@ const DIGITS = /^(0|[1-9][0-9]{0,15})$/;
  * string arrives as text, and `Number()` would also take "0x10", "1e1", " 5" or "05"; those are
  * refused here with one message, as the body's integers refuse them.
  */
-export function QueryInteger(min: number, max = Number.MAX_SAFE_INTEGER): PropertyDecorator {
-  const message = `must be an integer from ${min} to ${max}`;
+export function QueryInteger(
+  min: number,
+  max = Number.MAX_SAFE_INTEGER,
+  message?: string,
+): PropertyDecorator {
+  const text = message ?? `must be an integer from ${min} to ${max}`;
   return applyDecorators(
     Transform(({ value }: { value: unknown }) =>
       typeof value === 'string' && DIGITS.test(value) ? Number(value) : value,
@@ -21,7 +25,7 @@ export function QueryInteger(min: number, max = Number.MAX_SAFE_INTEGER): Proper
       validator: {
         validate: (value: unknown) =>
           typeof value === 'number' && Number.isSafeInteger(value) && value >= min && value <= max,
-        defaultMessage: () => message,
+        defaultMessage: () => text,
       },
     }),
   );

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
 import { PageParams } from '../http/page-params';
+import { WALLET_ID_MESSAGE } from '../http/body-integer';
 import { QueryInteger } from '../http/query-integer';
 import { extend, type FieldError, ValidationFailed } from '@vetted/kernel';
 import { IsIn, IsObject, IsOptional, isUUID, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
@@ -42,7 +43,7 @@ export class ListOperationsParams extends PageParams {
 
   @ApiPropertyOptional({ type: 'integer', minimum: 1, description: 'Only operations paid from this wallet' })
   @IsOptional()
-  @QueryInteger(1)
+  @QueryInteger(1, Number.MAX_SAFE_INTEGER, WALLET_ID_MESSAGE)
   walletId?: number;
 }
 
