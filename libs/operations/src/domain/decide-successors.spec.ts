@@ -3,6 +3,7 @@ import type { CapturedAction } from './actions';
 import { LegOutOfOrder, PrerequisiteNotSucceeded, RefreshNotAvailable } from './errors';
 import type { LegReceipt, OperationCreatedData, OperationEvent } from './events';
 import { operationDecider } from './operation-decider';
+import { swapAction } from './testing/decider-fixtures';
 
 const spec = deciderSpecification(operationDecider);
 const operationId = '6a1f0d3e-1c55-4b7e-9a0e-3b1c2d4e5f60';
@@ -45,20 +46,7 @@ const swap: OperationCreatedData = {
   kind: 'swap',
   action: swapIntent,
   continuation: null,
-  actions: [
-    {
-      kind: 'chain',
-      tx: {
-        kind: 'swap',
-        network: 'base',
-        from: '0xA',
-        tokenIn: '0xT',
-        assetOut: { network: 'base', token: null },
-        amountInRaw: '5',
-        minAmountOutRaw: '1',
-      },
-    },
-  ],
+  actions: [swapAction],
 };
 
 const receipt: LegReceipt = {

@@ -1,4 +1,5 @@
 import { deciderSpecification } from '@vetted/event-store/testing/decider-specification';
+import type { CapturedAction } from '../actions';
 import type { LegReceipt, OperationCreatedData, OperationEvent } from '../events';
 import { operationDecider } from '../operation-decider';
 
@@ -7,6 +8,20 @@ export const spec = deciderSpecification(operationDecider);
 export const operationId = '0b7c3c1e-2f0e-4c55-9d5b-0e1f2a3b4c5d';
 export const userId = 'u-1';
 export const at = '2026-11-21T10:00:00.000Z';
+
+/** A captured swap of 5 raw units of `0xT` for the native asset on base, from `0xA`. */
+export const swapAction: CapturedAction = {
+  kind: 'chain',
+  tx: {
+    kind: 'swap',
+    network: 'base',
+    from: '0xA',
+    tokenIn: '0xT',
+    assetOut: { network: 'base', token: null },
+    amountInRaw: '5',
+    minAmountOutRaw: '1',
+  },
+};
 
 export const request: OperationCreatedData = {
   operationId,
@@ -22,18 +37,7 @@ export const request: OperationCreatedData = {
       kind: 'chain',
       tx: { kind: 'approve', network: 'base', from: '0xA', token: '0xT', spender: '0xS', amountRaw: '5' },
     },
-    {
-      kind: 'chain',
-      tx: {
-        kind: 'swap',
-        network: 'base',
-        from: '0xA',
-        tokenIn: '0xT',
-        assetOut: { network: 'base', token: null },
-        amountInRaw: '5',
-        minAmountOutRaw: '1',
-      },
-    },
+    swapAction,
   ],
   source: null,
   at,
