@@ -34,20 +34,11 @@ import {
   operationDecider,
   submissionIdOf,
 } from '../domain';
-import {
-  executeLeg,
-  type ExecutionPorts,
-  type LegFailure,
-  type LegOutcome,
-  capturedCloseFailure,
-  capturedFundsFailure,
-  capturedSwapFloorFailure,
-  reconcileLeg,
-} from '../execution';
-import { archivedBeforeApproval } from './archived-before-approval';
+import { executeLeg, type ExecutionPorts, type LegOutcome, reconcileLeg } from '../execution';
 import { ExecutionQueue, type Held } from './execution-queue';
 import { InFlightLegs } from './in-flight-legs';
 import { LIFECYCLE_DEADLINE_MS, engineDeadline, knownOutcome } from './lifecycle-deadline';
+import { legRefusal } from './leg-refusal';
 import { LateReceiptWatches } from './late-receipt-watches';
 import { unfinishedLegs } from './unfinished-legs';
 import { walletDeltas } from './wallet-deltas';
@@ -217,7 +208,14 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
     // A recorded intent may have been submitted before a crash: the venue is asked first.
     let outcome: LegOutcome | null =
       intentRecorded && !ownIntent ? await reconcileLeg(action, submissionId, this.ports) : null;
-    const refused = outcome === null ? await this.refusal(state, index, options) : null;
+    const refused =
+      outcome === null
+        ? await legRefusal(state, index, options, {
+            store: this.store,
+            ports: this.ports,
+            clock: this.clock,
+          })
+        : null;
     if (refused) {
       const { code, error, effect } = refused;
       await this.record(operationId, {
@@ -358,34 +356,6 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
           data: { walletId: wallet.id, submissionId, deltas, at: this.now() },
         });
       }),
-    );
-  }
-
-  /**
-   * Why the leg must not be submitted, if it must not: a Shape B operation past its lifecycle
-   * deadline submits nothing more; before the first leg, its wallets must not have been archived
-   * before the approval, the wallet must still fund every leg and a fresh quote must meet the swap's
-   * floor.
-   */
-  private async refusal(
-    state: Extract<OperationState, { status: 'working' }>,
-    index: number,
-    { expired, approvedAt }: { expired?: boolean; approvedAt?: Position },
-  ): Promise<LegFailure | null> {
-    const deadline = engineDeadline(state);
-    if (expired || (deadline !== null && this.clock.now().getTime() >= deadline))
-      return {
-        kind: 'failed',
-        code: 'LIFECYCLE_TIMEOUT',
-        error: `not submitted within the ${LIFECYCLE_DEADLINE_MS / 1000} s lifecycle deadline of its approval (earlier operations of the wallet were still running); nothing was submitted`,
-        effect: 'none',
-      };
-    if (index > 0) return null;
-    return (
-      (approvedAt ? await archivedBeforeApproval(this.store, state.op, approvedAt) : null) ??
-      (await capturedFundsFailure(state.op.actions, this.ports.chain)) ??
-      (await capturedSwapFloorFailure(state.op.actions, this.ports.quoter)) ??
-      (await capturedCloseFailure(state.op.actions, this.ports.perps))
     );
   }
 
