@@ -180,6 +180,7 @@ export class SqliteEventStore implements EventStore, BatchSource {
         : new WalCheckpointer(file, {
             driver: require.resolve('better-sqlite3'),
             everyMs: checkpointEveryMs,
+            catchUp: () => this.db.pragma('wal_checkpoint(PASSIVE)'),
           });
   }
 

@@ -96,11 +96,16 @@ export class World {
       this.meta.set('block_time_ms', String(blockTimeMs));
       if (fresh) this.genesis(epochMs);
     }).immediate();
-    if (options.checkpointEveryMs !== undefined)
+    if (options.checkpointEveryMs !== undefined) {
+      // The worker and its catch-up keep the WAL short; this connection's own checkpoint (at 1,000
+      // pages by default, every 200 ms under the lifecycle load) is only the fallback.
+      db.pragma('wal_autocheckpoint = 10000');
       this.checkpointer = new WalCheckpointer(db.name, {
         driver: require.resolve('better-sqlite3'),
         everyMs: options.checkpointEveryMs,
+        catchUp: () => db.pragma('wal_checkpoint(PASSIVE)'),
       });
+    }
   }
 
   static open(options: WorldOptions): World {
