@@ -51,6 +51,14 @@ declare module 'autocannon' {
     requests: Histogram & { sent: number };
     throughput: Histogram;
   }
-  function autocannon(options: Options): Promise<Result>;
+  /** The running load: a promise of its result that also reports every response as it comes. */
+  interface Instance extends Promise<Result> {
+    /** `responseTime`: ms with a fraction (the result's histograms hold whole milliseconds). */
+    on(
+      event: 'response',
+      listener: (client: unknown, status: number, bytes: number, responseTime: number) => void,
+    ): this;
+  }
+  function autocannon(options: Options): Instance;
   export = autocannon;
 }
