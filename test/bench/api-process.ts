@@ -67,7 +67,7 @@ export interface ApiOptions {
 }
 
 /** The node flags `npm start` runs the API with (package.json). */
-export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=64'];
+export const SERVICE_NODE_FLAGS = ['--max-semi-space-size=32'];
 
 /** Spawns the API and resolves once /health/live answers 200 (i.e. after the read models are rebuilt). */
 export function startApi(options: ApiOptions): Promise<RunningServer> {
