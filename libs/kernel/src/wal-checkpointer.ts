@@ -6,9 +6,10 @@ export interface WalCheckpointerOptions {
   /** How often the worker checkpoints. */
   everyMs: number;
   /**
-   * Runs on the owning thread when the worker could not copy the whole WAL because commits went on
-   * while it copied: a checkpoint on the owning connection (`PRAGMA wal_checkpoint(PASSIVE)`) then
-   * copies the few frames left, which no commit can overtake, so the next commit restarts the WAL.
+   * Runs on the owning thread after each worker checkpoint that found frames to copy (and the
+   * database file synced): a checkpoint on the owning connection (`PRAGMA wal_checkpoint(PASSIVE)`)
+   * copies the frames committed meanwhile, which no commit can overtake, so the next commit
+   * restarts the WAL. Without it, under a steady write load the WAL is never wholly copied.
    */
   catchUp?: () => void;
 }
