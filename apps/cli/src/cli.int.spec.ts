@@ -94,13 +94,18 @@ describe('cli submit', () => {
 
       // A whole body is sent as written: the API refuses what it refuses over HTTP.
       const key = '8f0e2b7c-1d2e-4f3a-9b4c-5d6e7f8a9b0c';
-      const refusals: [object, string[]][] = [
-        [{ idempotencyKey: key, intent, dryRun: true }, ['dryRun']],
-        [{ idempotencyKy: key, intent }, ['idempotencyKy']],
-        [{ idempotencyKey: 12345, intent }, ['idempotencyKey']],
+      const refusals: [string, string[]][] = [
+        [JSON.stringify({ idempotencyKey: key, intent, dryRun: true }), ['dryRun']],
+        [JSON.stringify({ idempotencyKy: key, intent }), ['idempotencyKy']],
+        [JSON.stringify({ idempotencyKey: 12345, intent }), ['idempotencyKey']],
+        // A key an object literal or Object.assign would take for the prototype.
+        [
+          `{"__proto__":{"dryRun":true},"idempotencyKey":"${key}","intent":${JSON.stringify(intent)}}`,
+          ['__proto__'],
+        ],
       ];
-      for (const [body, paths] of refusals) {
-        await writeFile(file, JSON.stringify(body));
+      for (const [text, paths] of refusals) {
+        await writeFile(file, text);
         expect(await submit({ file, url: 'http://api', token: user.token, http })).toBe(1);
         const answer = JSON.parse(out.pop()!);
         expect(answer.error.code).toBe('VALIDATION_FAILED');

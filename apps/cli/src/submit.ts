@@ -43,7 +43,9 @@ export async function submit(options: SubmitOptions): Promise<number> {
     return 65;
   }
   const whole = ENVELOPE_KEYS.some((key) => key in parsed);
-  const body: Record<string, unknown> = whole ? Object.assign({}, parsed) : { intent: parsed };
+  // The parsed file itself, not a copy: copying would take a `__proto__` key for the prototype
+  // and drop it, where the API refuses it.
+  const body: Record<string, unknown> = whole ? parsed : { intent: parsed };
   if (options.key !== undefined) body.idempotencyKey = options.key;
   else if (!('idempotencyKey' in body))
     body.idempotencyKey = uuidV5(`cli-submit:${canonicalJson(body.intent ?? body.operation ?? null)}`);
