@@ -42,6 +42,15 @@ describe('the audit timeline, over HTTP', () => {
       all.items.map((_: unknown, i: number) => i),
     );
     expect(all.items.length).toBeGreaterThan(3);
+    // The owner's commands name the user and request; the executor's steps name the service.
+    for (const item of all.items) {
+      if (['OperationCreated', 'OperationApproved'].includes(item.type))
+        expect(item.actor).toEqual({ kind: 'user', userId: user.userId, requestId: expect.any(String) });
+      if (['LegSettled', 'OperationSucceeded'].includes(item.type))
+        expect(item.actor).toEqual({ kind: 'service', userId: null, requestId: null });
+    }
+    const types = all.items.map((e: { type: string }) => e.type);
+    expect(types).toEqual(expect.arrayContaining(['OperationCreated', 'LegSettled', 'OperationSucceeded']));
 
     const walked: unknown[] = [];
     let query = '?limit=2';

@@ -199,7 +199,7 @@ describe('reviewed operations, Shape A, over HTTP', () => {
     expect(page.body).not.toContain(op.id);
     expect(Buffer.from(page.json().nextCursor, 'base64url').toString()).not.toContain(op.id);
     expect(timeline[1]).toMatchObject({
-      actor: { userId: user.userId, requestId: expect.any(String) },
+      actor: { kind: 'user', userId: user.userId, requestId: expect.any(String) },
       position: expect.stringMatching(/^\d+$/),
     });
   });

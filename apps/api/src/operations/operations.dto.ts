@@ -135,12 +135,33 @@ export class OperationsPageView {
   @ApiProperty({ nullable: true, type: String }) nextCursor!: string | null;
 }
 
+export class AuditActorView {
+  @ApiProperty({
+    enum: ['user', 'service'],
+    description:
+      "`user`: the owner's command (create, approve, discard, next, refresh); `service`: the executor's steps",
+  })
+  kind!: 'user' | 'service';
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: 'The user whose command wrote it; null for the service',
+  })
+  userId!: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: "The command's X-Request-Id; null for the service",
+  })
+  requestId!: string | null;
+}
+
 export class AuditEntryView {
   @ApiProperty({ example: 'OperationApproved' }) type!: string;
   @ApiProperty() at!: string;
   @ApiProperty({ type: 'integer' }) revision!: number;
   @ApiProperty({ description: 'The event position in $all' }) position!: string;
-  @ApiProperty({ type: 'object', additionalProperties: true }) actor!: unknown;
+  @ApiProperty({ type: AuditActorView }) actor!: AuditActorView;
   @ApiProperty({ type: 'object', additionalProperties: true }) data!: unknown;
 }
 

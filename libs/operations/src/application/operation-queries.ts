@@ -50,7 +50,8 @@ export interface AuditEntry {
   at: string;
   revision: number;
   position: string;
-  actor: { userId: string | null; requestId: string | null };
+  /** Who wrote the event: the user's command (with its request), or the service's executor. */
+  actor: { kind: 'user' | 'service'; userId: string | null; requestId: string | null };
   data: unknown;
 }
 
@@ -128,7 +129,11 @@ export class OperationEventsHandler
         at: event.createdAt,
         revision: event.revision,
         position: formatPosition(event.position),
-        actor: { userId: event.metadata.userId ?? null, requestId: event.metadata.requestId ?? null },
+        actor: {
+          kind: event.metadata.userId ? 'user' : 'service',
+          userId: event.metadata.userId ?? null,
+          requestId: event.metadata.requestId ?? null,
+        },
         data: event.data,
       })),
       nextCursor:
