@@ -1,4 +1,5 @@
 import { USDC_ADDRESSES } from '@vetted/sandbox';
+import { usdcSend } from '../support/operation-bodies';
 import { SandboxTestClient } from '../support/sandbox-client';
 
 /**
@@ -72,5 +73,79 @@ describe('refreshing a Shape A swap, over HTTP', () => {
       supersededBy: fresh.id,
       txs: [],
     });
+  });
+
+  it('takes a new quote floor for the fresh review while the market stays under the old one', async () => {
+    const ethAt = (usd: string) => c.admin('/v1/sandbox/prices', { network: 'base', asset: 'native', usd });
+    expect((await ethAt('3000')).statusCode).toBe(200);
+    const user = await c.app.signUp();
+    const evm = user.wallets.find((w) => w.family === 'evm')!;
+    await c.faucet(user.token, evm.id, 'base', null, '1');
+    const swap = (receiveRaw: string) => ({
+      kind: 'swap',
+      walletId: evm.id,
+      swapIntent: {
+        from: { network: 'base', token: null },
+        to: { network: 'base', token: USDC_ADDRESSES.base },
+        amount: '0.0005',
+        quoteFloor: { sellRaw: '500000000000000', receiveRaw },
+      },
+    });
+    try {
+      // About 1.49 USDC at $3000, a floor of 1.488; at $2500 no quote meets it.
+      const created = await c.createOperation(user.token, swap('1488000'));
+      expect(created.statusCode).toBe(201);
+      const old = created.json();
+      expect((await ethAt('2500')).statusCode).toBe(200);
+      const refresh = (body: object) => c.post(`/v1/operations/${old.id}/refresh`, user.token, body);
+
+      const sameFloor = await refresh({});
+      expect(sameFloor.statusCode).toBe(400);
+      expect(sameFloor.json().error.code).toBe('QUOTE_BELOW_FLOOR');
+      for (const [body, path] of [
+        [{ quoteFloor: { sellRaw: '0', receiveRaw: '1' } }, 'quoteFloor.sellRaw'],
+        [{ quoteFloor: { sellRaw: '1', receiveRaw: '1', rate: 1 } }, 'quoteFloor.rate'],
+        [{ quoteFloor: '1' }, 'quoteFloor'],
+        [{ floor: {} }, 'floor'],
+      ] as const) {
+        const refused = await refresh(body);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().error.fields.map((f: { path: string }) => f.path)).toEqual([path]);
+      }
+
+      const newFloor = { sellRaw: '500000000000000', receiveRaw: '1200000' };
+      const refreshed = await refresh({ quoteFloor: newFloor });
+      expect(refreshed.statusCode).toBe(201);
+      const fresh = refreshed.json();
+      expect(fresh).toMatchObject({
+        state: 'awaitingApproval',
+        supersedes: old.id,
+        request: { creationRequest: { swapIntent: { quoteFloor: newFloor } } },
+      });
+      expect((await c.getOperation(user.token, old.id)).json()).toMatchObject({
+        state: 'canceled',
+        supersededBy: fresh.id,
+      });
+      const repeat = await refresh({ quoteFloor: newFloor });
+      expect(repeat.statusCode).toBe(200);
+      expect(repeat.json().id).toBe(fresh.id);
+      const otherFloor = await refresh({ quoteFloor: { sellRaw: '500000000000000', receiveRaw: '1100000' } });
+      expect(otherFloor.statusCode).toBe(409);
+      expect(otherFloor.json().error.code).toBe('IDEMPOTENCY_CONFLICT');
+
+      // Only a Shape A swap takes a floor.
+      await c.faucet(user.token, evm.id, 'base', USDC_ADDRESSES.base, '10');
+      const send = (
+        await c.createOperation(
+          user.token,
+          usdcSend(evm.id, { address: '0x06397A54AAF598bEEF3E1c6300F932Bb76a81De5' }, '1'),
+        )
+      ).json();
+      const refused = await c.post(`/v1/operations/${send.id}/refresh`, user.token, { quoteFloor: newFloor });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().error.fields).toEqual([{ path: 'quoteFloor', message: expect.any(String) }]);
+    } finally {
+      await ethAt('3000');
+    }
   });
 });

@@ -1,6 +1,14 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiExtraModels, ApiOperation, ApiParam, ApiResponse, ApiTags, getSchemaPath } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiExtraModels,
+  ApiOperation,
+  ApiParam,
+  ApiResponse,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import type { Principal } from '@vetted/accounts';
 import { NotFound, ValidationFailed } from '@vetted/kernel';
 import type {
@@ -37,6 +45,7 @@ import {
   CreateOperationBody,
   ListOperationsParams,
   OperationsPageView,
+  RefreshOperationBody,
   ShapeAOperationView,
 } from './operations.dto';
 import { ShapeBOperationView } from './shape-b.views';
@@ -271,7 +280,11 @@ export class OperationsController {
       'replacement is created.',
   })
   @ApiParam({ name: 'operationId', format: 'uuid' })
-  @ApiNoBody()
+  @ApiBody({
+    type: RefreshOperationBody,
+    required: false,
+    description: 'No body, `{}`, or a new `quoteFloor`',
+  })
   @ApiResponse({
     status: 201,
     schema: EITHER_SHAPE,
@@ -284,20 +297,23 @@ export class OperationsController {
   })
   @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409, 503], {
     400:
-      'VALIDATION_FAILED (a bad id or body), or the fresh review cannot be prepared: INSUFFICIENT_FUNDS, ' +
-      'QUOTE_BELOW_FLOOR, QUOTE_FAILED, ...',
-    409: 'REFRESH_NOT_AVAILABLE: not a swap, or it did not fail at its quote and can still execute as reviewed',
+      'VALIDATION_FAILED (a bad id or body; `quoteFloor` on anything but a Shape A swap), or the fresh review ' +
+      'cannot be prepared: INSUFFICIENT_FUNDS, QUOTE_BELOW_FLOOR (the fresh quote under the floor: give a new ' +
+      '`quoteFloor`), QUOTE_FAILED, ...',
+    409:
+      'REFRESH_NOT_AVAILABLE: not a swap, or it did not fail at its quote and can still execute as reviewed. ' +
+      'IDEMPOTENCY_CONFLICT: a repeat asking for another `quoteFloor` than the fresh review already made',
     503: 'QUOTE_UNAVAILABLE: the quote source did not answer; nothing was recorded, retry',
   })
   async refresh(
     @Param('operationId', OperationIdPipe) operationId: string,
-    @Body() _body: EmptyBody,
+    @Body() body: RefreshOperationBody,
     @CurrentPrincipal() principal: Principal,
     @requestMetadata() metadata: RequestMetadata,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<OperationResource> {
     const refreshed: SuccessorOutcome = await this.commands.execute(
-      new RefreshOperationCommand(principal.userId, operationId, metadata),
+      new RefreshOperationCommand(principal.userId, operationId, metadata, body.quoteFloor ?? null),
     );
     answerCreation(reply, refreshed.successor.newEvents.length === 0);
     await this.readYourWrites.afterCommand(reply, refreshed.operation.position);

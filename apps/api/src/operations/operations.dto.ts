@@ -5,7 +5,8 @@ import { QueryInteger } from '../http/query-integer';
 import { extend, type FieldError, ValidationFailed } from '@vetted/kernel';
 import { IsIn, IsObject, IsOptional, isUUID, IsString, IsUUID, MaxLength, ValidateIf } from 'class-validator';
 import { OperationResultView } from './operation-result.view';
-import { shapeASchema } from './shape-a.docs';
+import { QuoteFloorDoc, shapeASchema } from './shape-a.docs';
+import { readQuoteFloor, type QuoteFloor } from '@vetted/operations';
 import { shapeBSchema } from './shape-b.docs';
 
 export const OPERATION_STATES = [
@@ -221,3 +222,24 @@ export class CreateOperationBody {
 }
 
 const CREATE_FIELDS = new Set(['idempotencyKey', 'operation', 'intent']);
+
+/** POST /v1/operations/{id}/refresh: no body, or a Shape A swap's new quote floor. */
+export class RefreshOperationBody {
+  @ApiPropertyOptional({
+    type: QuoteFloorDoc,
+    description:
+      "A Shape A swap's new floor for the fresh review (a creation, refused below its floor): without it the " +
+      'original floor applies, so while the market stays under it the refresh answers QUOTE_BELOW_FLOOR',
+  })
+  quoteFloor?: QuoteFloor;
+
+  /** Checked by the operations library's own reader, with the same field paths and messages. */
+  static checkBody(body: Record<string, unknown>): RefreshOperationBody {
+    const extra = Object.keys(body).filter((key) => key !== 'quoteFloor');
+    if (extra.length > 0)
+      throw new ValidationFailed(extra.map((path) => ({ path, message: 'is not an allowed property' })));
+    const refresh = new RefreshOperationBody();
+    if (Object.hasOwn(body, 'quoteFloor')) refresh.quoteFloor = readQuoteFloor(body.quoteFloor, 'quoteFloor');
+    return refresh;
+  }
+}

@@ -11,7 +11,7 @@ class AssetSideDoc {
   token!: string | null;
 }
 
-class QuoteFloorDoc {
+export class QuoteFloorDoc {
   @ApiProperty({ example: '1000000', description: 'Raw base units sold' }) sellRaw!: string;
   @ApiProperty({
     example: '330000000000000',

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { EventMetadata, EventStore } from '@vetted/event-store';
 import { EVENT_STORE, currentOutcome, handleCommand, operationStream } from '@vetted/event-store';
-import { CLOCK, extend, requestHash, type Clock, uuidV5 } from '@vetted/kernel';
+import { CLOCK, Conflict, ValidationFailed, extend, requestHash, type Clock, uuidV5 } from '@vetted/kernel';
 import {
   type ExistingOperation,
   type OperationCommand,
@@ -10,6 +10,7 @@ import {
   operationDecider,
 } from '../domain';
 import { reviewCanNoLongerExecute } from '../execution';
+import type { QuoteFloor } from '../preparation';
 import type { ShapeBIntent } from '../shape-b';
 import { type OperationOutcome, ownOperation } from './operation-lifecycle';
 import { OperationPreparer, type PreparedRecord } from './operation-preparer';
@@ -23,12 +24,17 @@ export class NextOperationCommand {
   ) {}
 }
 
-/** `POST /v1/operations/{id}/refresh`: a fresh review of a swap whose quote failed or went stale. */
+/**
+ * `POST /v1/operations/{id}/refresh`: a fresh review of a swap whose quote failed or went stale.
+ * A Shape A swap may take a new `quoteFloor`: the fresh review is a creation, refused below its
+ * floor, so while the market stays under the original one only a new floor gets a review through.
+ */
 export class RefreshOperationCommand {
   constructor(
     readonly userId: string,
     readonly operationId: string,
     readonly metadata: EventMetadata,
+    readonly quoteFloor: QuoteFloor | null = null,
   ) {}
 }
 
@@ -59,8 +65,11 @@ abstract class SuccessorHandler {
     metadata: EventMetadata,
     prepare: (op: ExistingOperation) => Promise<PreparedRecord>,
     staleQuote?: (op: ExistingOperation) => Promise<boolean | undefined>,
+    /** Checks the call against the operation, and a successor made by an earlier call. */
+    check?: (op: ExistingOperation, successor: ExistingOperation | null) => void,
   ): Promise<SuccessorOutcome> {
     const state = await ownOperation(this.store, userId, operationId);
+    check?.(state, null);
     const quoteStale = await staleQuote?.(state);
     const successorId = uuidV5(`operations:${relation}:${operationId}`);
     const command: OperationCommand = {
@@ -71,7 +80,8 @@ abstract class SuccessorHandler {
 
     const successorStream = operationStream(successorId);
     let successor: OperationOutcome = await currentOutcome(this.store, successorStream, operationDecider);
-    if (successor.state.status === 'none') {
+    if (successor.state.status !== 'none') check?.(state, successor.state);
+    else {
       const prepared = await prepare(state);
       successor = await handleCommand(
         this.store,
@@ -141,7 +151,7 @@ export class RefreshOperationHandler
     super(store, clock, preparer);
   }
 
-  execute({ userId, operationId, metadata }: RefreshOperationCommand): Promise<SuccessorOutcome> {
+  execute({ userId, operationId, metadata, quoteFloor }: RefreshOperationCommand): Promise<SuccessorOutcome> {
     return this.link(
       userId,
       operationId,
@@ -149,13 +159,54 @@ export class RefreshOperationHandler
       metadata,
       ({ op }) =>
         op.shape === 'A'
-          ? this.preparer.prepare(userId, { shape: 'A', operation: op.creationRequest })
+          ? this.preparer.prepare(userId, {
+              shape: 'A',
+              operation: quoteFloor ? withQuoteFloor(op.creationRequest, quoteFloor) : op.creationRequest,
+            })
           : this.preparer.prepareIntent(userId, op.action as ShapeBIntent, op.creationRequest),
       // An unapproved review is refreshed only when it can no longer execute as captured.
       (state) =>
         state.status === 'awaitingApproval'
           ? reviewCanNoLongerExecute(state.op.actions, this.preparer.quoter, this.preparer.chain)
           : Promise.resolve(undefined),
+      quoteFloor === null ? undefined : (state, successor) => checkNewFloor(state, successor, quoteFloor),
+    );
+  }
+}
+
+interface SwapRequest {
+  swapIntent: { quoteFloor: QuoteFloor };
+}
+
+function withQuoteFloor(creationRequest: unknown, quoteFloor: QuoteFloor): unknown {
+  const request = creationRequest as SwapRequest;
+  return extend(request, { swapIntent: extend(request.swapIntent, { quoteFloor }) });
+}
+
+/** A new floor is for a Shape A swap, and a repeat must ask for the floor the fresh review has. */
+function checkNewFloor(
+  state: ExistingOperation,
+  successor: ExistingOperation | null,
+  quoteFloor: QuoteFloor,
+): void {
+  const { op } = state;
+  if (op.shape !== 'A' || (op.creationRequest as { kind?: string }).kind !== 'swap')
+    throw ValidationFailed.field(
+      'quoteFloor',
+      'is taken only by a Shape A swap (a Shape B review sets its own bar)',
+    );
+  if (successor === null) return;
+  const given = (successor.op.creationRequest as SwapRequest).swapIntent.quoteFloor;
+  if (given.sellRaw !== quoteFloor.sellRaw || given.receiveRaw !== quoteFloor.receiveRaw)
+    throw new RefreshConflict(successor.op.operationId);
+}
+
+/** A repeated refresh asking for another quote floor than the fresh review it already made. */
+export class RefreshConflict extends Conflict {
+  constructor(successorId: string) {
+    super(
+      'IDEMPOTENCY_CONFLICT',
+      `this operation was already refreshed (${successorId}) with another quote floor; refresh that one, or discard it and create a new operation`,
     );
   }
 }

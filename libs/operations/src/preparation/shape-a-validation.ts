@@ -15,7 +15,7 @@ import {
   readWalletId,
   refuseUnknown,
 } from './field-readers';
-import { SHAPE_A_KINDS, type ShapeAOperation } from './shape-a-request';
+import { type QuoteFloor, SHAPE_A_KINDS, type ShapeAOperation } from './shape-a-request';
 
 /** Perp leverage as the reference bounds it; a coin's own cap is checked against the venue later. */
 export const MIN_LEVERAGE = 1;
@@ -64,16 +64,21 @@ export const SHAPE_A_INTENT_FIELDS: Record<ShapeAOperation['kind'], readonly str
   prediction: ['action', 'outcome', 'spendPusd', 'shares'],
 };
 
+/** A Shape A swap's quote floor given on its own (a refresh's new floor), at `path`. */
+export function readQuoteFloor(value: unknown, path: string): QuoteFloor {
+  const problems = new FieldProblems();
+  new Reader(problems).quoteFloor(value, path);
+  problems.throwIfAny();
+  const floor = value as QuoteFloor;
+  return { sellRaw: floor.sellRaw, receiveRaw: floor.receiveRaw };
+}
+
 const INTENT_READERS: Record<ShapeAOperation['kind'], (read: Reader, intent: Fields, at: string) => void> = {
   swap(read, intent, at) {
     read.asset(intent.from, `${at}.from`);
     read.asset(intent.to, `${at}.to`);
     read.amount(intent.amount, `${at}.amount`, true);
-    const floor = read.object(intent.quoteFloor, `${at}.quoteFloor`, ['sellRaw', 'receiveRaw']);
-    if (floor) {
-      read.raw(floor.sellRaw, `${at}.quoteFloor.sellRaw`);
-      read.raw(floor.receiveRaw, `${at}.quoteFloor.receiveRaw`);
-    }
+    read.quoteFloor(intent.quoteFloor, `${at}.quoteFloor`);
     if (intent.toWalletId !== undefined) read.walletId(intent.toWalletId, `${at}.toWalletId`);
   },
   send(read, intent, at) {
@@ -151,6 +156,13 @@ class Reader {
   raw(value: unknown, path: string): void {
     if (value === undefined) this.fail(path, 'is required');
     else if (!isPositiveRawInteger(value)) this.fail(path, POSITIVE_RAW_MESSAGE);
+  }
+
+  quoteFloor(value: unknown, path: string): void {
+    const floor = this.object(value, path, ['sellRaw', 'receiveRaw']);
+    if (!floor) return;
+    this.raw(floor.sellRaw, `${path}.sellRaw`);
+    this.raw(floor.receiveRaw, `${path}.receiveRaw`);
   }
 
   leverage(value: unknown, path: string): void {
