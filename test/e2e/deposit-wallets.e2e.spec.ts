@@ -234,6 +234,27 @@ describe('prediction-venue deposit wallets', () => {
     expect(failedAgain.json().error.code).toBe('DEPOSIT_WALLET_FAILED');
   });
 
+  it('looks a deployment of unknown outcome up instead of calling it failed', async () => {
+    const user = await c.app.signUp();
+    const [evm] = user.wallets;
+    // Uncertain: the venue cannot tell whether the deployment went through (it did).
+    expect(
+      (await c.admin('/v1/sandbox/faults', { target: 'depositWallet', mode: 'uncertain', count: 1 }))
+        .statusCode,
+    ).toBe(201);
+    const key = randomUUID();
+    const request = () =>
+      c.post('/v1/predict/deposit-wallets', user.token, { controllerWalletId: evm.id, idempotencyKey: key });
+    const created = await request();
+    expect(created.statusCode).toBe(201);
+    expect(created.json()).toMatchObject({ deployment: { status: 'deployed' }, address: expect.any(String) });
+    const deposit = (await c.wallets(user.token)).find((w) => w.kind === 'deposit')!;
+    expect(deposit).toMatchObject({ address: created.json().address, deployment: { status: 'deployed' } });
+    const replay = await request();
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().address).toBe(created.json().address);
+  });
+
   it('needs wallet.sign', async () => {
     const user = await c.app.signUp();
     const weak = (await c.post('/v1/auth/tokens', user.token, { permits: ['account.write'] })).json().token;

@@ -51,7 +51,8 @@ export class DepositWalletFailed extends ServiceError {
  * is recorded before the venue is called, the venue deploys idempotently per controller, and the
  * result is recorded after; so a duplicate delivery (same key) returns the same account, a retry
  * after a crash finishes the deployment, a failed key keeps answering its failure (a new key tries
- * again), and an already deployed controller skips deployment.
+ * again), and an already deployed controller skips deployment. A deployment whose outcome the venue
+ * could not tell (uncertain, timed out) is looked up before it is recorded as failed.
  */
 @CommandHandler(CreateDepositWalletCommand)
 export class CreateDepositWalletHandler implements ICommandHandler<
@@ -117,11 +118,15 @@ export class CreateDepositWalletHandler implements ICommandHandler<
       throw new DepositWalletFailed(attempt.error, requested.position);
     if (foundDeployed) return done(requested);
 
-    const controller = state.wallets.get(controllerWalletId);
+    const controllerAddress = state.wallets.get(controllerWalletId)!.address as string;
     let address: string;
     try {
-      address = (await this.venue.deployDepositWallet(controller!.address as string)).address;
+      address = (await this.venue.deployDepositWallet(controllerAddress)).address;
     } catch (error) {
+      // An unknown outcome (uncertain, timed out) may have deployed it: look before recording a failure.
+      const landed = await this.venue.depositWallet(controllerAddress).catch(() => null);
+      if (landed)
+        return done(await this.recordDeployment(userId, wallet.id, idempotencyKey, landed.address, metadata));
       const detail = error instanceof Error ? error.message : String(error);
       const failed = await handleAccountCommand(
         this.store,
@@ -134,16 +139,22 @@ export class CreateDepositWalletHandler implements ICommandHandler<
       );
       throw new DepositWalletFailed(detail, failed.position);
     }
-    const deployed = await handleAccountCommand(
+    return done(await this.recordDeployment(userId, wallet.id, idempotencyKey, address, metadata));
+  }
+
+  private recordDeployment(
+    userId: string,
+    walletId: number,
+    idempotencyKey: string | null,
+    address: string,
+    metadata: EventMetadata,
+  ): Promise<AccountOutcome> {
+    return handleAccountCommand(
       this.store,
       userId,
-      {
-        type: 'RecordDepositWalletDeployment',
-        data: { walletId: wallet.id, idempotencyKey, address, at: this.now() },
-      },
+      { type: 'RecordDepositWalletDeployment', data: { walletId, idempotencyKey, address, at: this.now() } },
       metadata,
     );
-    return done(deployed);
   }
 
   private now(): string {
