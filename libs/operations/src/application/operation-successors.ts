@@ -81,8 +81,23 @@ abstract class SuccessorHandler {
     const successorStream = operationStream(successorId);
     let successor: OperationOutcome = await currentOutcome(this.store, successorStream, operationDecider);
     if (successor.state.status !== 'none') check?.(state, successor.state);
-    else {
-      const prepared = await prepare(state);
+    // Quoted before anything is recorded: a refused preparation leaves the original as it was.
+    const prepared = successor.state.status === 'none' ? await prepare(state) : null;
+    // Linked (and an unapproved original canceled) before the successor exists: the original's own
+    // stream decides against a concurrent approval, so an original approved meanwhile gets no
+    // successor, and two reviews of one intent can never both run. Before, the successor was
+    // created first and stayed, approvable, when the link then lost to the approval. A crash
+    // between the two writes leaves the link alone; a repeated call creates the successor.
+    const operation = await handleCommand(
+      this.store,
+      operationStream(operationId),
+      operationDecider,
+      command,
+      {
+        metadata,
+      },
+    );
+    if (prepared !== null)
       successor = await handleCommand(
         this.store,
         successorStream,
@@ -101,16 +116,6 @@ abstract class SuccessorHandler {
         },
         { metadata },
       );
-    }
-    const operation = await handleCommand(
-      this.store,
-      operationStream(operationId),
-      operationDecider,
-      command,
-      {
-        metadata,
-      },
-    );
     return { operation, successorId, successor };
   }
 
