@@ -1,4 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
+import { ServiceError } from '@vetted/kernel';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './error-body';
 import { mapError } from './error-mapping';
@@ -8,11 +9,19 @@ const errorCodes = new WeakMap<FastifyRequest, string>();
 /** The error code a request was answered with, if it failed (for the command outcome metric). */
 export const errorCodeOf = (request: FastifyRequest): string | undefined => errorCodes.get(request);
 
-/** Renders every error as the error body; a 500 is logged with the request id, never leaked. */
+/**
+ * Renders every error as the error body. A 5xx is logged with the request id: an answer the service
+ * means to give (a venue that did not answer, 503 `QUOTE_UNAVAILABLE`; 502 `DEPOSIT_WALLET_FAILED`)
+ * as a warning with its code, anything unexpected (500) as an error with its stack, never leaked.
+ */
 export function sendError(error: unknown, request: FastifyRequest, reply: FastifyReply): void {
   const mapped = mapError(error);
   errorCodes.set(request, mapped.code);
-  if (mapped.status >= 500) request.log.error({ requestId: request.id, err: error }, 'request failed');
+  if (mapped.status >= 500) {
+    if (error instanceof ServiceError)
+      request.log.warn({ requestId: request.id, code: mapped.code }, `request failed: ${mapped.message}`);
+    else request.log.error({ requestId: request.id, err: error }, 'request failed');
+  }
   void reply
     .status(mapped.status)
     .header('content-type', 'application/json; charset=utf-8')
