@@ -67,6 +67,13 @@ describe('resolveAmount', () => {
     await expect(percent('0.0001')).resolves.toBe(1n);
   });
 
+  it('takes at most what max would of the asset that pays the fee: 100% of ETH is max', async () => {
+    const { resolve } = await world();
+    const percent = (p: string) => resolve({ kind: 'percentOfBalance', percent: p }, ethBase);
+    await expect(percent('100')).resolves.toBe(ETH - fee);
+    await expect(percent('50')).resolves.toBe(ETH / 2n);
+  });
+
   it('refuses a percentage that leaves nothing with INSUFFICIENT_FUNDS', async () => {
     const { resolve } = await world();
     const percent = (p: string, token: TokenInfo) => resolve({ kind: 'percentOfBalance', percent: p }, token);

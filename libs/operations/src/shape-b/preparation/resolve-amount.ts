@@ -24,8 +24,10 @@ const noFees: FeesFor = async () => [];
  * A Shape B amount (rules 3, 4 and 13) as the exact raw units of `token` that approval will move:
  * - `exact`: the decimal, refused at `path` when it has more decimals than the token;
  * - `max`: the live spendable balance less the network fee paid in the same asset (Shape A's rule);
- * - `percentOfBalance`: `floor(balance × percent / 100)` of the live spendable balance (fees not
- *   deducted: `100` of the native asset is then short of its own fee and refused by the funds check);
+ * - `percentOfBalance`: `floor(balance × percent / 100)` of the live spendable balance, at most what
+ *   `max` would spend: a share that leaves too little for the network fee paid in the same asset is
+ *   the most that can be spent (`100` of the native asset is `max`; it was refused as short of its
+ *   own fee);
  * - `valueUsd`: `floor(usd / price × 10^decimals)` at the service's current price, read now; a missing
  *   or expired price refuses with `PRICE_UNAVAILABLE`.
  * A form that resolves to nothing is refused (400): `INSUFFICIENT_FUNDS` when the balance is what is
@@ -51,7 +53,8 @@ export async function resolveAmount(
         throw new InsufficientFunds(
           `wallet ${wallet.id} has ${describeAmount(balance, token)}: ${spec.percent}% of it is nothing to ${options.verb}`,
         );
-      return raw;
+      const most = await maxSpend(ports, wallet, token, options.verb, options.feesFor ?? noFees);
+      return raw < most ? raw : most;
     }
     case 'valueUsd':
       return usdValueRaw(spec.usd, token, context, `${path}.valueUsd`);
