@@ -126,6 +126,11 @@ describe('refreshing a Shape A swap, over HTTP', () => {
         state: 'canceled',
         supersededBy: fresh.id,
       });
+      // Discarding the replaced review does not pretend to discard the swap: the fresh one can run.
+      const discard = await c.post(`/v1/operations/${old.id}/discard`, user.token, {});
+      expect(discard.statusCode).toBe(409);
+      expect(discard.json().error).toMatchObject({ code: 'OPERATION_SUPERSEDED' });
+      expect(discard.json().error.message).toContain(fresh.id);
       const repeat = await refresh({ quoteFloor: newFloor });
       expect(repeat.statusCode).toBe(200);
       expect(repeat.json().id).toBe(fresh.id);

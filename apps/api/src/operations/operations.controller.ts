@@ -222,7 +222,11 @@ export class OperationsController {
   @ApiParam({ name: 'operationId', format: 'uuid' })
   @ApiNoBody()
   @ApiResponse({ status: 200, schema: EITHER_SHAPE })
-  @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409], { 409: 'ALREADY_EXECUTED: the operation was approved' })
+  @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409], {
+    409:
+      'ALREADY_EXECUTED: the operation was approved. OPERATION_SUPERSEDED: a refresh replaced it; the message ' +
+      'names the fresh review, which is the one to discard',
+  })
   async discard(
     @Param('operationId', OperationIdPipe) operationId: string,
     @Body() _body: EmptyBody,

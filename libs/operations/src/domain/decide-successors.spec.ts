@@ -1,6 +1,6 @@
 import { deciderSpecification } from '@vetted/event-store/testing/decider-specification';
 import type { CapturedAction } from './actions';
-import { LegOutOfOrder, PrerequisiteNotSucceeded, RefreshNotAvailable } from './errors';
+import { LegOutOfOrder, OperationSuperseded, PrerequisiteNotSucceeded, RefreshNotAvailable } from './errors';
 import type { LegReceipt, OperationCreatedData, OperationEvent } from './events';
 import { operationDecider } from './operation-decider';
 import { swapAction } from './testing/decider-fixtures';
@@ -185,6 +185,24 @@ describe('operation decider, refreshed reviews', () => {
           data: { operationId, reason: `superseded by operation ${successorId}`, at },
         },
       ]);
+  });
+
+  it('a review a refresh replaced is not discarded: 409 naming the fresh review', () => {
+    const superseded = [
+      created(swap),
+      prepared('refresh'),
+      {
+        type: 'OperationCanceled',
+        data: { operationId, reason: `superseded by operation ${successorId}`, at },
+      } as OperationEvent,
+    ];
+    spec
+      .given(superseded)
+      .when({ type: 'DiscardOperation', data: { userId, at } })
+      .thenThrows(OperationSuperseded, (e) => {
+        expect(e.status).toBe(409);
+        expect(e.message).toContain(successorId);
+      });
   });
 
   it('refuses other failures, live quotes, successes and non-swaps: 409', () => {

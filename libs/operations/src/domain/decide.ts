@@ -5,6 +5,7 @@ import {
   IdempotencyConflict,
   LegOutOfOrder,
   OperationNoLongerApprovable,
+  OperationSuperseded,
   PrerequisiteNotSucceeded,
   RefreshNotAvailable,
   RecipientWalletUnavailable,
@@ -62,6 +63,8 @@ export function decideOperation(command: OperationCommand, state: OperationState
       ];
     }
     case 'DiscardOperation': {
+      const replacedBy = state.successors?.refresh;
+      if (state.status === 'canceled' && replacedBy !== undefined) throw new OperationSuperseded(replacedBy);
       if (state.status === 'dismissed' || state.status === 'canceled') return [];
       if (state.status !== 'awaitingApproval') throw new AlreadyExecuted();
       return [

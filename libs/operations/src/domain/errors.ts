@@ -12,6 +12,19 @@ export class OperationNoLongerApprovable extends Conflict {
   }
 }
 
+/**
+ * Discard of a review a refresh replaced: it is closed already, and the fresh review that replaced
+ * it is the one that can still run, so "discarded" would be the wrong answer.
+ */
+export class OperationSuperseded extends Conflict {
+  constructor(successorId: string) {
+    super(
+      'OPERATION_SUPERSEDED',
+      `the operation was replaced by a refresh with operation ${successorId}; discard that one`,
+    );
+  }
+}
+
 export class AlreadyExecuted extends Conflict {
   constructor() {
     super('ALREADY_EXECUTED', 'the operation was approved and executed; it can no longer be discarded');
