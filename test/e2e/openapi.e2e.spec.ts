@@ -194,6 +194,11 @@ describe('the OpenAPI document', () => {
     expect(answer(explorer, 'get', '200')).toEqual(ref('ExplorerTransactionView'));
     const refresh = '/v1/operations/{operationId}/refresh';
     expect(answer(refresh, 'post', '200')).toEqual(answer(refresh, 'post', '201'));
+    // The public feed takes a token or none; the admin routes answer 401 about their own header.
+    expect(doc.paths['/v1/activity/feed'].get.security).toEqual([{ bearer: [] }, {}]);
+    expect(doc.paths['/v1/operations'].get.security).toEqual([{ bearer: [] }]);
+    expect(JSON.stringify(doc)).not.toContain('x-optional-bearer');
+    expect(doc.paths['/v1/sandbox/faults'].post.responses['401'].description).toContain('X-Sandbox-Admin');
     // 200s that had no schema.
     expect(answer('/v1/sandbox/tokens', 'get', '200')).toEqual({ type: 'array', items: ref('AssetView') });
     expect(answer('/v1/sandbox/markets', 'get', '200')).toEqual({

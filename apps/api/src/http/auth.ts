@@ -7,7 +7,7 @@ import {
   SetMetadata,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ApiBearerAuth } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiExtension } from '@nestjs/swagger';
 import { applyDecorators } from '@nestjs/common';
 import type { Permit, Principal } from '@vetted/accounts';
 import { TOKEN_SERVICE, TokenService } from '@vetted/accounts';
@@ -15,6 +15,8 @@ import { PermitRequired, Unauthenticated } from '@vetted/kernel';
 import type { FastifyRequest } from 'fastify';
 
 const ACCESS = 'vetted:access';
+/** The OpenAPI extension marking a route whose bearer token is optional. */
+export const OPTIONAL_BEARER = 'x-optional-bearer';
 
 type Access =
   | { kind: 'public' }
@@ -25,7 +27,12 @@ type Access =
 /** No credential needed. */
 export const Public = () => SetMetadata(ACCESS, { kind: 'public' } satisfies Access);
 export const OptionalBearer = () =>
-  applyDecorators(SetMetadata(ACCESS, { kind: 'optional' } satisfies Access), ApiBearerAuth());
+  applyDecorators(
+    SetMetadata(ACCESS, { kind: 'optional' } satisfies Access),
+    ApiBearerAuth(),
+    // completeDocument turns it into `security: [{ bearer: [] }, {}]`: a token, or none.
+    ApiExtension(OPTIONAL_BEARER, true),
+  );
 /**
  * A bearer token, and with `permit`, a token carrying that permit. A support-readonly view may use
  * the route only when it is a read (GET) and needs no permit, or, with `viewMayWrite`, when its

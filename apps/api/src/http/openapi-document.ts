@@ -1,4 +1,5 @@
 import { type OpenAPIObject, getSchemaPath } from '@nestjs/swagger';
+import { OPTIONAL_BEARER } from './auth';
 import { ErrorBody } from './error-body';
 import { MIN_POSITION_PARAMETER } from './read-your-writes';
 
@@ -26,6 +27,8 @@ const COMMAND: Record<string, string> = {
 const SERVICE_PATH = /^\/(v1|health)\//;
 
 interface Operation {
+  security?: Record<string, string[]>[];
+  [OPTIONAL_BEARER]?: boolean;
   parameters?: { name: string; in: string }[];
   requestBody?: unknown;
   responses: Record<string, { description: string; content?: Record<string, { schema?: unknown }> }>;
@@ -39,6 +42,7 @@ type SchemaNode = Record<string, unknown> & { properties?: object; additionalPro
  *   shutting down), 414 when it has a path parameter, MALFORMED_JSON when it takes a body, and
  *   409 CONCURRENT_MODIFICATION when it records events, each added to the route's own description
  *   of that status;
+ * - a route whose bearer token is optional (`@OptionalBearer`) lists no security as an alternative;
  * - every schema only requests use is closed (`additionalProperties: false`), as the validation
  *   refuses unknown properties (api-decisions section 1).
  */
@@ -50,6 +54,11 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
     for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
       const operation = item[method] as Operation | undefined;
       if (!operation) continue;
+      if (operation[OPTIONAL_BEARER]) {
+        // A bearer token, or none at all (the public feed).
+        operation.security = [...(operation.security ?? []), {}];
+        delete operation[OPTIONAL_BEARER];
+      }
       collectRefs(operation.requestBody, schemas, inRequests);
       collectRefs(operation.responses, schemas, inResponses);
       if (!SERVICE_PATH.test(path)) continue;

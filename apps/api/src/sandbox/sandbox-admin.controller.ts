@@ -24,6 +24,9 @@ import {
   SandboxPriceView,
 } from './sandbox.views';
 
+/** The admin routes authenticate with the `X-Sandbox-Admin` header, not a bearer token. */
+const ADMIN_ERRORS = { 401: 'UNAUTHENTICATED: the X-Sandbox-Admin header is missing or wrong' };
+
 /** Turns a sandbox refusal (a RangeError naming what is wrong) into a 400 on the given field. */
 async function asValidation<T>(path: string, action: () => Promise<T>): Promise<T> {
   try {
@@ -52,7 +55,7 @@ export class SandboxAdminController {
     schema: { oneOf: [{ $ref: getSchemaPath(SandboxPriceView) }, { $ref: getSchemaPath(ExpiredPriceView) }] },
     description: 'The new price, or with `expire: true` `{ asset, expired: true }`',
   })
-  @ApiErrors([...BODY_ERRORS, 401])
+  @ApiErrors([...BODY_ERRORS, 401], ADMIN_ERRORS)
   async price(@Body() body: PriceBody): Promise<unknown> {
     const asset: AssetId = { network: body.network, token: body.asset === 'native' ? null : body.asset };
     return asValidation('asset', async () => {
@@ -72,7 +75,7 @@ export class SandboxAdminController {
   @HttpCode(201)
   @ApiOperation({ summary: 'The next `count` matching calls misbehave' })
   @ApiResponse({ status: 201, type: InjectedFaultView })
-  @ApiErrors([...BODY_ERRORS, 401])
+  @ApiErrors([...BODY_ERRORS, 401], ADMIN_ERRORS)
   fault(@Body() body: FaultBody): Promise<unknown> {
     return asValidation('mode', () => this.sandbox.injectFault(body));
   }
@@ -82,7 +85,7 @@ export class SandboxAdminController {
   @ApiOperation({ summary: 'Resolves a prediction market to one of its outcomes' })
   @ApiParam({ name: 'id' })
   @ApiResponse({ status: 200, type: PredictionMarketView, description: 'The market, resolved' })
-  @ApiErrors([...BODY_ERRORS, 401, 404])
+  @ApiErrors([...BODY_ERRORS, 401, 404], ADMIN_ERRORS)
   async resolve(@Param('id') id: string, @Body() body: ResolveBody): Promise<unknown> {
     if ((await this.sandbox.predict.market(id)) === null) throw new NotFound(`market ${id}`);
     return asValidation('outcome', () => this.sandbox.resolveMarket(id, body.outcome));
@@ -92,7 +95,7 @@ export class SandboxAdminController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Moves sandbox time forward (prices walk, blocks settle, blockhashes expire)' })
   @ApiResponse({ status: 200, type: SandboxClockView })
-  @ApiErrors([...BODY_ERRORS, 401])
+  @ApiErrors([...BODY_ERRORS, 401], ADMIN_ERRORS)
   async clock(@Body() body: ClockBody): Promise<{ now: string }> {
     return { now: (await this.sandbox.advanceClock(body.advanceSeconds)).toISOString() };
   }
