@@ -26,6 +26,40 @@ describe('JSON bodies', () => {
     payload: body,
   });
 
+  it('answers who may call first: no valid token is 401, a view on a write 403, whatever the body', async () => {
+    const send = (url: string, body: string, headers: Record<string, string>) =>
+      t.request({ method: 'POST', url, headers, payload: body });
+    const json = { 'content-type': 'application/json' };
+    const text = { 'content-type': 'text/plain' };
+    const unreadable = [
+      [json, '{bad'],
+      [json, '{"__proto__":{}}'],
+      [json, `${'['.repeat(40)}${']'.repeat(40)}`],
+      [text, 'x'],
+    ] as const;
+    for (const [type, body] of unreadable) {
+      for (const auth of [{}, { authorization: 'Bearer garbage' }] as Record<string, string>[]) {
+        const res = await send('/v1/operations', body, { ...type, ...auth });
+        expect(res.statusCode).toBe(401);
+        expect(res.json().error.code).toBe('UNAUTHENTICATED');
+      }
+      const admin = await send('/v1/sandbox/clock', body, type);
+      expect(admin.statusCode).toBe(401);
+    }
+    const view = (await t.request({ ...raw('/v1/auth/tokens', '{"view":"support-readonly"}') })).json().token;
+    const refused = await send('/v1/wallets/refresh', '{bad', { ...json, ...bearer(view) });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error.code).toBe('PERMIT_REQUIRED');
+    // With a token, the body's own error; on a public route, at once.
+    expect((await send('/v1/operations', '{bad', { ...json, ...bearer(token) })).json().error.code).toBe(
+      'MALFORMED_JSON',
+    );
+    const wrongType = await send('/v1/operations', 'x', { ...text, ...bearer(token) });
+    expect(wrongType.statusCode).toBe(415);
+    expect(wrongType.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    expect((await send('/v1/auth/signup', '{bad', json)).json().error.code).toBe('MALFORMED_JSON');
+  });
+
   it('refuses a body nested deeper than 32 levels as such, however deep, and reads one within them', async () => {
     const nested = (depth: number, open = '{"a":', close = '}') =>
       `${open.repeat(depth)}1${close.repeat(depth)}`;

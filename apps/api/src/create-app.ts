@@ -17,6 +17,7 @@ import type pino from 'pino';
 import { AppModule } from './app.module';
 import { type Answer, recordAnswer } from './http/answer-record';
 import { completeDocument } from './http/openapi-document';
+import { DeferredBodyError } from './http/deferred-body-error';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './http/json-depth';
 import { answerClientError } from './http/client-errors';
 import { errorCodeOf, sendError } from './http/error-filter';
@@ -36,6 +37,11 @@ const SHUTTING_DOWN = new ServiceError(
 );
 /** The longest path parameter a route gets to see: longer ones answer 414 `URI_TOO_LONG`. */
 const MAX_PATH_PARAMETER = 1000;
+const UNSUPPORTED_MEDIA_TYPE = new ServiceError(
+  415,
+  'UNSUPPORTED_MEDIA_TYPE',
+  'send the body as application/json',
+);
 
 /** Builds the HTTP app, initialised (read models rebuilt) but not yet listening. */
 export async function createApp(config: Config, options: AppOptions = {}): Promise<NestFastifyApplication> {
@@ -83,16 +89,18 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // headers do, has no body rather than a malformed one: an empty JSON body reads as none.
   const json = fastify.getDefaultJsonParser('error', 'error');
   fastify.removeContentTypeParser('application/json');
+  // A body that cannot be read is answered after the route's guards (DeferredBodyError).
+  const refuse = (done: (error: null, body: unknown) => void, error: unknown) =>
+    done(null, new DeferredBodyError(error));
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, bytes, done) => {
     // JSON is UTF-8 (RFC 8259): other bytes are refused, not read as replacement characters.
-    if (!isUtf8(bytes as Buffer)) {
-      done(new ServiceError(400, 'MALFORMED_JSON', 'the body is not valid UTF-8'));
-      return;
-    }
+    if (!isUtf8(bytes as Buffer))
+      return refuse(done, new ServiceError(400, 'MALFORMED_JSON', 'the body is not valid UTF-8'));
     const body = (bytes as Buffer).toString('utf8');
     if (body.length === 0) done(null, undefined);
     else if (nestsDeeperThan(body, MAX_JSON_DEPTH))
-      done(
+      refuse(
+        done,
         ValidationFailed.field(
           'body',
           `must not nest objects and arrays deeper than ${MAX_JSON_DEPTH} levels`,
@@ -100,12 +108,16 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       );
     else
       json(request, body, (error, parsed) => {
+        if (!error) return done(null, parsed);
         // Valid JSON refused by the prototype-poisoning check names the keys, not "not valid JSON".
-        const poisoned = error ? poisonedKeys(body) : null;
-        if (poisoned) done(new ValidationFailed(poisoned));
-        else done(error, parsed);
+        const poisoned = poisonedKeys(body);
+        refuse(done, poisoned ? new ValidationFailed(poisoned) : error);
       });
   });
+  // Any other media type is read (within the body limit) and refused after the guards, as above.
+  fastify.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, _bytes, done) =>
+    refuse(done, UNSUPPORTED_MEDIA_TYPE),
+  );
   const metrics = app.get(Metrics);
   const readYourWrites = app.get(ReadYourWrites);
 

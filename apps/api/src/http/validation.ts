@@ -6,6 +6,7 @@ import {
   type ValidationError,
 } from '@nestjs/common';
 import { type FieldError, ValidationFailed } from '@vetted/kernel';
+import { DeferredBodyError } from './deferred-body-error';
 
 function fieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
   const out: FieldError[] = [];
@@ -92,6 +93,8 @@ export class RequestValidationPipe implements PipeTransform {
     // other unknown one is; class-transformer never copied it, so the whitelist did not see it.
     if (metadata.type === 'query' && metadata.metatype && typeof value === 'object' && value !== null)
       refuseObjectMemberNames(value as Record<string, unknown>);
+    // The body's own error, kept until the guards had their say (DeferredBodyError).
+    if (value instanceof DeferredBodyError) throw value.error;
     if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object) {
       const empty = value === undefined || value === null || value === '';
       if (empty) value = {};
