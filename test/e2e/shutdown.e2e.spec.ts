@@ -37,4 +37,25 @@ describe('a closing service, over a real socket', () => {
       requestId: 'after-close',
     });
   });
+
+  it('closes a keep-alive connection once its request in flight is answered, not after its timeout', async () => {
+    const t = await startTestApp({ env: { READ_YOUR_WRITES_TIMEOUT_MS: '500' } });
+    await t.app.listen(0, '127.0.0.1');
+    const { port } = t.app.getHttpServer().address() as AddressInfo;
+    const socket = connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const ended = new Promise<number>((resolve) => socket.on('close', () => resolve(performance.now())));
+    socket.write(
+      'GET /health/live?minPosition=999999999 HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const started = performance.now();
+    await t.app.close();
+    const closedAt = await ended;
+    expect(Buffer.concat(chunks).toString()).toMatch(/^HTTP\/1\.1 200 /);
+    // The answer came after about 300 ms more; the connection and the server closed right after it.
+    expect(closedAt - started).toBeLessThan(3000);
+    expect(performance.now() - started).toBeLessThan(3000);
+  });
 });
