@@ -1,6 +1,6 @@
 import type { TokenInfo } from '@vetted/venues';
 import { AmountFormatError, formatUnits, parseUnits } from '@vetted/venues';
-import { readAmount, type AmountRequest } from './decimal-grammar';
+import { MAX_UINT256, readAmount, type AmountRequest } from './decimal-grammar';
 import type { FieldProblems } from './field-problems';
 
 /** An amount field in raw units of its token, or `max` (resolved later against the live balance). */
@@ -21,7 +21,13 @@ export function rawAmount(
   if (!request) return null;
   if (request.kind === 'max') return request;
   try {
-    return { kind: 'exact', raw: parseUnits(request.decimal, decimals) };
+    const raw = parseUnits(request.decimal, decimals);
+    // No token amount exceeds a uint256 of raw units (an approval would otherwise show one).
+    if (raw > MAX_UINT256) {
+      problems.add(path, `is more than any token amount (2^256 - 1 raw units at ${decimals} decimals)`);
+      return null;
+    }
+    return { kind: 'exact', raw };
   } catch (error) {
     if (!(error instanceof AmountFormatError)) throw error;
     problems.add(path, `has more than ${decimals} decimal places`);

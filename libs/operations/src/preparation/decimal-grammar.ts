@@ -12,7 +12,7 @@ export const MAX_AMOUNT = 'max';
 export const MAX_DECIMAL_LENGTH = 100;
 /** A uint256 has at most 78 decimal digits; at 78 it is compared with the largest. */
 const MAX_RAW_DIGITS = 78;
-const MAX_UINT256 = (1n << 256n) - 1n;
+export const MAX_UINT256 = (1n << 256n) - 1n;
 /** How the messages of raw integers name their bound. */
 export const UINT256_BOUND = 'at most 2^256 - 1 (a uint256)';
 

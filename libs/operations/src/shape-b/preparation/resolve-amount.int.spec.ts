@@ -44,6 +44,17 @@ describe('resolveAmount', () => {
     ]);
   });
 
+  it('refuses an exact decimal of more raw units than a uint256 holds, at the amount path', async () => {
+    const { resolve } = await world();
+    // 10^72 USDC is 10^78 raw units: past 2^256 - 1 (about 1.16 x 10^77). A token approval takes no funds check.
+    expect(await refusedPaths(resolve({ kind: 'exact', decimal: `1${'0'.repeat(72)}` }, usdcBase))).toEqual([
+      'intent.amount',
+    ]);
+    await expect(resolve({ kind: 'exact', decimal: `1${'0'.repeat(70)}` }, usdcBase)).resolves.toBe(
+      10n ** 76n,
+    );
+  });
+
   it('resolves max to the balance, less the fee when the token pays it', async () => {
     const { resolve } = await world();
     await expect(resolve({ kind: 'max' }, ethBase)).resolves.toBe(ETH - fee);
