@@ -1,5 +1,5 @@
 import { USDC_ADDRESSES } from '@vetted/sandbox';
-import { usdcSend } from '../support/operation-bodies';
+import { baseSwap, usdcSend } from '../support/operation-bodies';
 import { SandboxTestClient } from '../support/sandbox-client';
 
 /**
@@ -81,16 +81,8 @@ describe('refreshing a Shape A swap, over HTTP', () => {
     const user = await c.app.signUp();
     const evm = user.wallets.find((w) => w.family === 'evm')!;
     await c.faucet(user.token, evm.id, 'base', null, '1');
-    const swap = (receiveRaw: string) => ({
-      kind: 'swap',
-      walletId: evm.id,
-      swapIntent: {
-        from: { network: 'base', token: null },
-        to: { network: 'base', token: USDC_ADDRESSES.base },
-        amount: '0.0005',
-        quoteFloor: { sellRaw: '500000000000000', receiveRaw },
-      },
-    });
+    const swap = (receiveRaw: string) =>
+      baseSwap(evm.id, null, USDC_ADDRESSES.base, '0.0005', { sellRaw: '500000000000000', receiveRaw });
     try {
       // About 1.49 USDC at $3000, a floor of 1.488; at $2500 no quote meets it.
       const created = await c.createOperation(user.token, swap('1488000'));
