@@ -1,7 +1,7 @@
 import { transformSync } from '@swc/core';
 import Database from 'better-sqlite3';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WalCheckpointer } from './wal-checkpointer';
@@ -108,6 +108,39 @@ describe('WalCheckpointer', () => {
       db.close();
     }
   });
+
+  /** The nice values of this process's threads (Linux), by thread id. */
+  function niceness(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const tid of readdirSync('/proc/self/task')) {
+      const fields = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+      out.set(tid, Number(fields[16]));
+    }
+    return out;
+  }
+
+  (existsSync('/proc/thread-self') ? it : it.skip)(
+    'runs its worker at a lower priority than the event loop',
+    async () => {
+      const file = join(dir, 'db.sqlite');
+      writer(file, 1).close();
+      const before = niceness();
+      const checkpointer = new WalCheckpointer(file, { driver, everyMs: 1000 });
+      try {
+        let lowered: number[] = [];
+        for (let i = 0; i < 200 && lowered.length === 0; i++) {
+          await sleep(10);
+          lowered = [...niceness()]
+            .filter(([tid, nice]) => !before.has(tid) && nice === 10)
+            .map(([, nice]) => nice);
+        }
+        expect(lowered).toEqual([10]);
+        expect(niceness().get(String(process.pid))).toBe(before.get(String(process.pid)));
+      } finally {
+        await checkpointer.close();
+      }
+    },
+  );
 
   it('keeps the process alive until its worker has exited, while close is awaited', () => {
     // The class compiled alone, run by a plain node process with nothing else to keep it alive.
