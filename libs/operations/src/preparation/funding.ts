@@ -47,7 +47,17 @@ export async function maxSpend(
   verb: string,
   feesFor: FeesFor,
 ): Promise<bigint> {
-  const available = await spendable(ports, wallet.address, token);
+  return maxOf(await spendable(ports, wallet.address, token), wallet, token, verb, feesFor);
+}
+
+/** `maxSpend` of a spendable balance the caller has already read. */
+export async function maxOf(
+  available: bigint,
+  wallet: PreparationWallet,
+  token: TokenInfo,
+  verb: string,
+  feesFor: FeesFor,
+): Promise<bigint> {
   const left = maxAfterFees(available, token, await feesFor(available > 0n ? available : 1n));
   if (left <= 0n)
     throw new InsufficientFunds(

@@ -1,7 +1,7 @@
 import type { TokenInfo } from '@vetted/venues';
 import { describeAmount, rawAmount } from '../../preparation/amounts';
 import { FieldProblems } from '../../preparation/field-problems';
-import { maxSpend, spendable, type FeesFor } from '../../preparation/funding';
+import { maxOf, maxSpend, spendable, type FeesFor } from '../../preparation/funding';
 import type { PreparationContext } from '../../preparation/preparation-context';
 import { InsufficientFunds, PriceUnavailableForReview } from '../../preparation/refusals';
 import { UsdPrices } from '../../preparation/usd-prices';
@@ -53,7 +53,7 @@ export async function resolveAmount(
         throw new InsufficientFunds(
           `wallet ${wallet.id} has ${describeAmount(balance, token)}: ${spec.percent}% of it is nothing to ${options.verb}`,
         );
-      const most = await maxSpend(ports, wallet, token, options.verb, options.feesFor ?? noFees);
+      const most = await maxOf(balance, wallet, token, options.verb, options.feesFor ?? noFees);
       return raw < most ? raw : most;
     }
     case 'valueUsd':
