@@ -21,6 +21,7 @@ import { DeferredBodyError } from './http/deferred-body-error';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './http/json-depth';
 import { answerClientError } from './http/client-errors';
 import { errorCodeOf, sendError } from './http/error-filter';
+import { UNSUPPORTED_MEDIA_TYPE } from './http/error-mapping';
 import { ReadYourWrites } from './http/read-your-writes';
 import { createLogger, NestPinoLogger } from './logger';
 
@@ -37,11 +38,6 @@ const SHUTTING_DOWN = new ServiceError(
 );
 /** The longest path parameter a route gets to see: longer ones answer 414 `URI_TOO_LONG`. */
 const MAX_PATH_PARAMETER = 1000;
-const UNSUPPORTED_MEDIA_TYPE = new ServiceError(
-  415,
-  'UNSUPPORTED_MEDIA_TYPE',
-  'send the body as application/json',
-);
 
 /** Builds the HTTP app, initialised (read models rebuilt) but not yet listening. */
 export async function createApp(config: Config, options: AppOptions = {}): Promise<NestFastifyApplication> {

@@ -10,6 +10,13 @@ export interface MappedError {
   fields?: FieldError[];
 }
 
+/** A body in another media type than JSON (Fastify's own refusal, or the catch-all parser's). */
+export const UNSUPPORTED_MEDIA_TYPE = new ServiceError(
+  415,
+  'UNSUPPORTED_MEDIA_TYPE',
+  'send the body as application/json',
+);
+
 const FASTIFY_CODES: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: {
     status: 400,
@@ -22,9 +29,9 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
     message: 'the body is larger than allowed',
   },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
-    status: 415,
-    code: 'UNSUPPORTED_MEDIA_TYPE',
-    message: 'send the body as application/json',
+    status: UNSUPPORTED_MEDIA_TYPE.status,
+    code: UNSUPPORTED_MEDIA_TYPE.code,
+    message: UNSUPPORTED_MEDIA_TYPE.message,
   },
   FST_ERR_BAD_URL: {
     status: 400,
