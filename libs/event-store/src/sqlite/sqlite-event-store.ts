@@ -1,7 +1,5 @@
-import { RecentMap, WalCheckpointer } from '@vetted/kernel';
+import { RecentMap, WalCheckpointer, passiveCheckpointOn } from '@vetted/kernel';
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
 import type {
   AllHandler,
   AllSubscription,
@@ -18,7 +16,6 @@ import type { Position } from '../position';
 import { positionOf } from '../position';
 import {
   COLUMNS,
-  EVENTS_SCHEMA,
   recordedOf,
   toPending,
   toRecorded,
@@ -26,6 +23,7 @@ import {
   type Row,
   type Written,
 } from './event-rows';
+import { openEventDatabase } from './event-database';
 import type { BatchSource, ReadProgress } from './sqlite-subscription';
 import { SqliteSubscription } from './sqlite-subscription';
 import { StreamWrites, type AppendRequest, type Outcome } from './stream-writes';
@@ -60,7 +58,6 @@ const DEFAULT_MAX_COUNT = 1000;
  */
 const KNOWN_REVISIONS = 50_000;
 const DEFAULT_BATCH_SIZE = 5000;
-const WAL_AUTOCHECKPOINT_PAGES = 10_000;
 
 function positiveInteger(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
@@ -125,24 +122,7 @@ export class SqliteEventStore implements EventStore, BatchSource {
       options.checkpointEveryMs === undefined
         ? null
         : positiveInteger(options.checkpointEveryMs, 0, 'checkpointEveryMs');
-    mkdirSync(dirname(resolve(file)), { recursive: true });
-
-    // `timeout` is SQLite's busy_timeout: how long to wait for another process's write lock.
-    this.db = new Database(file, { timeout: 5000 });
-    try {
-      const mode = this.db.pragma('journal_mode = WAL', { simple: true });
-      if (mode !== 'wal')
-        throw new Error(`SQLite refused WAL mode on ${file} (journal_mode=${String(mode)})`);
-      this.db.pragma('synchronous = NORMAL');
-      // Checkpoints copy the WAL into the database file on the committing thread; a 40 MB WAL
-      // writes a page dirtied by many commits once instead of every 4 MB, and checkpoints a tenth
-      // as often (commits of random-keyed index pages cost a third less).
-      this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
-      this.db.exec(EVENTS_SCHEMA);
-    } catch (error) {
-      this.db.close();
-      throw error;
-    }
+    this.db = openEventDatabase(file);
 
     this.streamWrites = new StreamWrites(this.db);
     this.selectStream = this.db.prepare<[string, number], Row>(
@@ -180,7 +160,7 @@ export class SqliteEventStore implements EventStore, BatchSource {
         : new WalCheckpointer(file, {
             driver: require.resolve('better-sqlite3'),
             everyMs: checkpointEveryMs,
-            catchUp: () => this.db.pragma('wal_checkpoint(PASSIVE)'),
+            catchUp: passiveCheckpointOn(this.db),
           });
   }
 

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { type Clock, WalCheckpointer } from '@vetted/kernel';
+import { type Clock, WAL_AUTOCHECKPOINT_PAGES, WalCheckpointer, passiveCheckpointOn } from '@vetted/kernel';
 import { Dec } from '@vetted/venues';
 import { Dex } from '../dex/dex';
 import { PoolReserves } from '../dex/pool-reserves';
@@ -99,11 +99,11 @@ export class World {
     if (options.checkpointEveryMs !== undefined) {
       // The worker and its catch-up keep the WAL short; this connection's own checkpoint (at 1,000
       // pages by default, every 200 ms under the lifecycle load) is only the fallback.
-      db.pragma('wal_autocheckpoint = 10000');
+      db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
       this.checkpointer = new WalCheckpointer(db.name, {
         driver: require.resolve('better-sqlite3'),
         everyMs: options.checkpointEveryMs,
-        catchUp: () => db.pragma('wal_checkpoint(PASSIVE)'),
+        catchUp: passiveCheckpointOn(db),
       });
     }
   }
