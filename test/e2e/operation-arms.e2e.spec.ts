@@ -218,6 +218,51 @@ describe('reviewed operations, the remaining arms, over HTTP', () => {
       const none = await create(user.token, close);
       expect(none.statusCode).toBe(400);
     });
+
+    it('fails an open whose position changed side or leverage since its review; one it still adds to runs', async () => {
+      const user = await c.app.signUp();
+      const evm = user.wallets[0];
+      await faucet(user.token, evm.id, 'perps', PERPS_USDC, '1000');
+      const open = (side: 'long' | 'short', leverage: number) => ({
+        kind: 'perp',
+        walletId: evm.id,
+        perpIntent: { coin: 'SOL', side, amountUsdc: '100', leverage },
+      });
+      // Reviewed with no position: each is fine as it stands.
+      const [atThree, short, atTwo] = [
+        (await create(user.token, open('long', 3))).json(),
+        (await create(user.token, open('short', 2))).json(),
+        (await create(user.token, open('long', 2))).json(),
+      ];
+      // Then a 2x long is opened: the first would re-lever it to 3x, the second reduce or flip it.
+      expect(await run(user.token, open('long', 2))).toMatchObject({ state: 'done' });
+      const close = { kind: 'perpClose', walletId: evm.id, closeIntent: { coin: 'SOL' } };
+      const held = (await create(user.token, close)).json().request.actions[0].order.size;
+      const margin = amountOf(await balances(user.token, evm.id), 'perps', PERPS_USDC);
+
+      for (const [review, said] of [
+        [atThree, 'is now at 2x'],
+        [short, 'holds a long SOL position'],
+      ] as const) {
+        expect((await approve(user.token, review.id)).statusCode).toBe(200);
+        expect(await settled(user.token, review.id)).toMatchObject({
+          state: 'failed_before_effect',
+          errorCode: 'POSITION_CHANGED',
+          error: expect.stringContaining(said),
+          txs: [],
+        });
+      }
+      // Nothing moved: the same 2x long, and the same margin account.
+      const after = (await create(user.token, close)).json().request.actions[0];
+      expect(after.order.size).toBe(held);
+      expect((await create(user.token, open('long', 2))).json().request.actions[0].order.leverage).toBe(2);
+      expect(amountOf(await balances(user.token, evm.id), 'perps', PERPS_USDC)).toBe(margin);
+      // An open on the position's side and at its leverage still adds to it.
+      expect((await approve(user.token, atTwo.id)).statusCode).toBe(200);
+      expect(await settled(user.token, atTwo.id)).toMatchObject({ state: 'done' });
+      const grown = (await create(user.token, close)).json().request.actions[0].order.size;
+      expect(Number(grown)).toBeGreaterThan(Number(held));
+    });
   });
 
   describe('prediction', () => {
