@@ -42,13 +42,14 @@ describe('the audit timeline, over HTTP', () => {
       all.items.map((_: unknown, i: number) => i),
     );
     expect(all.items.length).toBeGreaterThan(3);
-    // The owner's commands name the user and request; the executor's steps name the service.
+    // The owner's commands name the user and request; the executor's steps name the service, the
+    // first leg's submission too, though the approval records it in the same append.
     for (const item of all.items) {
       if (['OperationCreated', 'OperationApproved'].includes(item.type))
         expect(item.actor).toEqual({ kind: 'user', userId: user.userId, requestId: expect.any(String) });
-      if (['LegSettled', 'OperationSucceeded'].includes(item.type))
-        expect(item.actor).toEqual({ kind: 'service', userId: null, requestId: null });
+      else expect(item.actor).toEqual({ kind: 'service', userId: null, requestId: null });
     }
+    expect(all.items[2]).toMatchObject({ type: 'LegSubmitted', data: { leg: 0 } });
     const types = all.items.map((e: { type: string }) => e.type);
     expect(types).toEqual(expect.arrayContaining(['OperationCreated', 'LegSettled', 'OperationSucceeded']));
 

@@ -141,7 +141,7 @@ export class AuditActorView {
   @ApiProperty({
     enum: ['user', 'service'],
     description:
-      "`user`: the owner's command (create, approve, discard, next, refresh); `service`: the executor's steps",
+      "`user`: the owner's command (create, approve, discard, next, refresh); `service`: the executor's steps (every leg's submission, settlement and failure, and the terminal success or failure)",
   })
   kind!: 'user' | 'service';
   @ApiProperty({

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
-import type { CommandOutcome, DomainEvent, EventStore } from '@vetted/event-store';
+import type { CommandOutcome, DomainEvent, EventStore, RecordedEvent } from '@vetted/event-store';
 import { EVENT_STORE, formatPosition, operationStream } from '@vetted/event-store';
 import type { Collection, Page, ReadStore } from '@vetted/read-store';
 import {
@@ -10,6 +10,7 @@ import {
   documentAfter,
   encodeCursor,
 } from '@vetted/read-store';
+import type { OperationEvent } from '../domain';
 import type { OperationDocument, OperationStatus } from '../read-model/operations/operation-document';
 import { operationsCollection, operationsProjection } from '../read-model/operations/operations-projection';
 
@@ -98,6 +99,26 @@ export class ListOperationsHandler
   }
 }
 
+/**
+ * The executor's steps. The approval records the first leg's submission in its own append (one
+ * durable write fewer), so that `LegSubmitted` carries the owner's request: it is still a step of
+ * the service, as every later leg's is.
+ */
+const SERVICE_STEPS: ReadonlySet<string> = new Set<OperationEvent['type']>([
+  'LegSubmitted',
+  'LegSettled',
+  'LegFailed',
+  'OperationSucceeded',
+  'OperationFailed',
+]);
+
+function actorOf(event: RecordedEvent): AuditEntry['actor'] {
+  const userId = SERVICE_STEPS.has(event.type) ? undefined : event.metadata.userId;
+  return userId
+    ? { kind: 'user', userId, requestId: event.metadata.requestId ?? null }
+    : { kind: 'service', userId: null, requestId: null };
+}
+
 /** The audit timeline: the operation's own events, in order, from the event store itself. */
 @QueryHandler(OperationEventsQuery)
 export class OperationEventsHandler
@@ -129,11 +150,7 @@ export class OperationEventsHandler
         at: event.createdAt,
         revision: event.revision,
         position: formatPosition(event.position),
-        actor: {
-          kind: event.metadata.userId ? 'user' : 'service',
-          userId: event.metadata.userId ?? null,
-          requestId: event.metadata.requestId ?? null,
-        },
+        actor: actorOf(event),
         data: event.data,
       })),
       nextCursor:
