@@ -133,6 +133,20 @@ describe('readShapeAOperation', () => {
     expect(fieldsOf(send({ address: '' }))).toHaveProperty(['operation.sendIntent.to.address']);
   });
 
+  it('names the native asset with null only: "native" is Shape B\'s spelling (one request, one spelling)', () => {
+    const native = { network: 'base', token: 'native' };
+    expect(fieldsOf({ ...swap, swapIntent: { ...swap.swapIntent, to: native } })).toEqual({
+      'operation.swapIntent.to.token': 'must be null for the native asset',
+    });
+    expect(
+      fieldsOf({
+        kind: 'send',
+        walletId: 1,
+        sendIntent: { token: native, amount: '1', to: { walletId: 3 } },
+      }),
+    ).toEqual({ 'operation.sendIntent.token.token': 'must be null for the native asset' });
+  });
+
   it('bounds perp leverage to integers 1..100 and the side to long or short', () => {
     const perp = (perpIntent: Record<string, unknown>) => ({
       kind: 'perp',

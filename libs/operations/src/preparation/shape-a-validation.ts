@@ -144,6 +144,8 @@ class Reader {
     if (!asset) return;
     this.identifier(asset.network, `${path}.network`);
     if (!('token' in asset)) this.fail(`${path}.token`, 'is required (null for the native asset)');
+    // Shape B names the native asset "native"; here it is null, one spelling for one request.
+    else if (asset.token === 'native') this.fail(`${path}.token`, 'must be null for the native asset');
     else if (asset.token !== null) this.identifier(asset.token, `${path}.token`);
   }
 
