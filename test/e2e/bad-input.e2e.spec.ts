@@ -262,6 +262,20 @@ describe('bad input is refused and records nothing', () => {
         message: 'must be a wallet id (a positive integer)',
       });
     }
+    // A missing one is required, as every missing field is, beside the request's other problems.
+    const missing = await t.request(
+      json('POST', '/v1/operations', {
+        idempotencyKey: randomUUID(),
+        operation: { kind: 'send', sendIntent: {} },
+      }),
+    );
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().error.fields).toEqual(
+      expect.arrayContaining([
+        { path: 'operation.walletId', message: 'is required' },
+        { path: 'operation.sendIntent.amount', message: 'is required' },
+      ]),
+    );
     // An id that is not the caller's says so.
     const stranger = await t.request(
       json('POST', '/v1/operations', {

@@ -22,7 +22,7 @@ import {
 } from '@vetted/venues';
 import { type CapturedAction, type OperationCreatedData, deliveryAddress } from '../domain';
 import type { PreparationContext, PreparationPorts, PreparationWallet } from '../preparation';
-import { prepareShapeA } from '../preparation';
+import { prepareShapeA, readShapeAOperation } from '../preparation';
 import { INTENT_PATH, prepareShapeB, readShapeBIntent, type ShapeBIntent } from '../shape-b';
 import type { OperationDocument } from '../read-model/operations/operation-document';
 import { operationsCollection } from '../read-model/operations/operations-projection';
@@ -88,9 +88,12 @@ export class OperationPreparer {
     const wallets = await preparationWallets(this.store, userId);
     const { operation } = request;
     const walletId = (operation as { walletId?: unknown } | null)?.walletId;
-    // Worded as every other wallet id field: what is not an id is not called someone else's wallet.
-    if (!(Number.isSafeInteger(walletId) && (walletId as number) > 0))
+    // Not an id: the request's own check says so, with its other problems (a missing walletId "is
+    // required"); what is not an id is never called someone else's wallet.
+    if (!(Number.isSafeInteger(walletId) && (walletId as number) > 0)) {
+      readShapeAOperation(operation);
       throw ValidationFailed.field('operation.walletId', 'must be a wallet id (a positive integer)');
+    }
     const wallet = wallets.find((w) => w.id === walletId);
     if (!wallet) throw ValidationFailed.field('operation.walletId', 'must be one of your wallets');
     const prepared = await prepareShapeA(operation, this.context(userId, wallet, wallets));
