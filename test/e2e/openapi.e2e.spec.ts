@@ -172,6 +172,48 @@ describe('the OpenAPI document', () => {
     expect(view(resource) ? 'valid' : view.errors).toBe('valid');
   });
 
+  it('holds Shape A requests to the grammar the service checks: amounts, raw floors, one recipient', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/docs/json' })).json();
+    const ajv = new Ajv({ strict: false, validateFormats: false });
+    for (const [name, schema] of Object.entries(doc.components.schemas))
+      ajv.addSchema(schema as object, `#/components/schemas/${name}`);
+    const valid = (name: string, body: object): boolean =>
+      ajv.getSchema(`#/components/schemas/${name}`)!(body) as boolean;
+    const swap = (amount: string, receiveRaw: string) => ({
+      kind: 'swap',
+      walletId: 1,
+      swapIntent: {
+        from: { network: 'base', token: USDC_ADDRESSES.base },
+        to: { network: 'base', token: null },
+        amount,
+        quoteFloor: { sellRaw: '1000000', receiveRaw },
+      },
+    });
+    expect(valid('SwapOperationDoc', swap('1.5', '1'))).toBe(true);
+    expect(valid('SwapOperationDoc', swap('max', '1'))).toBe(true);
+    for (const [amount, receiveRaw] of [
+      ['1e3', '1'],
+      ['-1', '1'],
+      ['1', '0'],
+      ['1', '1.5'],
+    ])
+      expect(valid('SwapOperationDoc', swap(amount, receiveRaw))).toBe(false);
+    const send = (to: object) => ({
+      kind: 'send',
+      walletId: 1,
+      sendIntent: { token: { network: 'base', token: null }, amount: '1', to },
+    });
+    expect(valid('SendOperationDoc', send({ walletId: 2 }))).toBe(true);
+    expect(valid('SendOperationDoc', send({}))).toBe(false);
+    const buy = (spendPusd: string) => ({
+      kind: 'prediction',
+      walletId: 1,
+      order: { action: 'buy', outcome: 'x', spendPusd },
+    });
+    expect(valid('PredictionOperationDoc', buy('10'))).toBe(true);
+    expect(valid('PredictionOperationDoc', buy('max'))).toBe(false);
+  });
+
   it('documents every success answer, optional bodies and integers as the service behaves', async () => {
     const doc = (await t.request({ method: 'GET', url: '/docs/json' })).json();
     const schemas = doc.components.schemas;

@@ -1,4 +1,8 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
+import { DECIMAL_OR_MAX_PATTERN, DECIMAL_PATTERN } from './shape-b-fields.docs';
+
+/** A positive raw integer in base units: digits, no leading zero, no fraction. */
+const POSITIVE_RAW_PATTERN = '^[1-9][0-9]*$';
 
 /** Documentation of the Shape A request arms (validation itself is done by preparation, with field paths). */
 class AssetSideDoc {
@@ -12,10 +16,16 @@ class AssetSideDoc {
 }
 
 export class QuoteFloorDoc {
-  @ApiProperty({ example: '1000000', description: 'Raw base units sold' }) sellRaw!: string;
   @ApiProperty({
+    pattern: POSITIVE_RAW_PATTERN,
+    example: '1000000',
+    description: 'Raw base units sold (positive)',
+  })
+  sellRaw!: string;
+  @ApiProperty({
+    pattern: POSITIVE_RAW_PATTERN,
     example: '330000000000000',
-    description: 'Raw base units received at the worst accepted rate',
+    description: 'Raw base units received at the worst accepted rate (positive)',
   })
   receiveRaw!: string;
 }
@@ -24,8 +34,9 @@ class SwapIntentDoc {
   @ApiProperty({ type: AssetSideDoc }) from!: AssetSideDoc;
   @ApiProperty({ type: AssetSideDoc }) to!: AssetSideDoc;
   @ApiProperty({
+    pattern: DECIMAL_OR_MAX_PATTERN,
     example: '1.5',
-    description: 'Human decimal or `max` (resolved from the live balance at creation)',
+    description: 'Positive human decimal or `max` (resolved from the live balance at creation)',
   })
   amount!: string;
   @ApiProperty({
@@ -39,9 +50,18 @@ class SwapIntentDoc {
 
 class SendIntentDoc {
   @ApiProperty({ type: AssetSideDoc }) token!: AssetSideDoc;
-  @ApiProperty({ example: '25', description: 'Human decimal or `max`' }) amount!: string;
   @ApiProperty({
-    description: '`{ walletId }` (one of yours) or `{ address }`',
+    pattern: DECIMAL_OR_MAX_PATTERN,
+    example: '25',
+    description: 'Positive human decimal or `max`',
+  })
+  amount!: string;
+  @ApiProperty({
+    oneOf: [
+      { type: 'object', required: ['walletId'], properties: { walletId: { type: 'integer', minimum: 1 } } },
+      { type: 'object', required: ['address'], properties: { address: { type: 'string' } } },
+    ],
+    description: 'Exactly one of `{ walletId }` (one of yours) or `{ address }`, nothing else',
     example: { address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' },
   })
   to!: object;
@@ -58,7 +78,12 @@ class PerpIntentDoc {
       "Integer leverage, at most the venue's cap for the coin (sandbox: BTC 40, ETH 25, SOL 20, DOGE 10); above it, 400",
   })
   leverage?: number;
-  @ApiProperty({ example: '50', description: 'Margin in USDC (human decimal) or `max`' }) amountUsdc!: string;
+  @ApiProperty({
+    pattern: DECIMAL_OR_MAX_PATTERN,
+    example: '50',
+    description: 'Margin in USDC (positive human decimal) or `max`',
+  })
+  amountUsdc!: string;
 }
 
 class CloseIntentDoc {
@@ -68,9 +93,17 @@ class CloseIntentDoc {
 class PredictionOrderDoc {
   @ApiProperty({ enum: ['buy', 'sell'] }) action!: string;
   @ApiProperty({ description: 'The outcome token id on polygon (GET /v1/sandbox/markets)' }) outcome!: string;
-  @ApiPropertyOptional({ example: '10', description: 'buy: pUSD to spend (human decimal)' })
+  @ApiPropertyOptional({
+    pattern: DECIMAL_PATTERN,
+    example: '10',
+    description: 'buy: pUSD to spend (positive human decimal; not `max`)',
+  })
   spendPusd?: string;
-  @ApiPropertyOptional({ example: 'max', description: 'sell: shares (human decimal) or `max`' })
+  @ApiPropertyOptional({
+    pattern: DECIMAL_OR_MAX_PATTERN,
+    example: 'max',
+    description: 'sell: shares (positive human decimal) or `max`',
+  })
   shares?: string;
 }
 

@@ -54,7 +54,7 @@ export class EvmCallIntentDoc extends IntentBaseDoc {
   })
   value!: string;
   @ApiProperty({
-    pattern: RAW_INTEGER_PATTERN,
+    pattern: '^[1-9][0-9]*$',
     example: '65000',
     description:
       'Gas limit: a positive canonical raw integer; the whole limit is reserved as the network fee',
@@ -156,7 +156,7 @@ export class SolanaTransactionIntentDoc extends IntentBaseDoc {
 @ApiSchema({
   description:
     'An ERC-20 `approve`: sets (not adds to) the allowance of `spender` to exactly `amount`. Also appears ' +
-    'as the prerequisite of a swap or send short of allowance, whose continuation names that successor.',
+    'as the prerequisite of a swap short of allowance (a send needs none), whose continuation names that successor.',
 })
 export class TokenApprovalIntentDoc extends IntentBaseDoc {
   @ApiProperty({ enum: ['tokenApproval'], example: 'tokenApproval' }) type!: string;
