@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { toChecksumAddress } from '@vetted/kernel';
 import { SANDBOX } from '@vetted/platform';
 import { type Sandbox, USDC_ADDRESSES } from '@vetted/sandbox';
-import { type JsonObject, SandboxTestClient } from '../support/sandbox-client';
+import { type JsonObject, SandboxTestClient, amountOf } from '../support/sandbox-client';
 import { bearer } from '../support/test-app';
 
 const USDC = USDC_ADDRESSES.base;
@@ -256,6 +256,42 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     expect(Number(fill.filledSize)).toBeLessThan(Number(fill.size));
     expect(fill.size).toBe(op.request.review.size);
     expect(done.result.fills).toEqual([fill]);
+  });
+
+  it('fails a partial reduction whose position shrank to its size since its review; a larger one is reduced', async () => {
+    const user = await c.app.signUp();
+    const evm = user.wallets.find((w) => w.family === 'evm')!;
+    await c.post('/v1/sandbox/faucet', user.token, {
+      walletId: evm.id,
+      network: 'perps',
+      token: USDC_ADDRESSES.perps,
+      amount: '1000',
+    });
+    const order = (fields: object) => ({ type: 'perpOrder', walletId: evm.id, coin: 'SOL', ...fields });
+    const run = async (fields: object) => {
+      const op = (await create(user.token, order(fields))).json();
+      return (await call(user.token, op.id, 'approve')).json();
+    };
+    expect(await run({ side: 'long', size: '1', leverage: 2 })).toMatchObject({ state: 'succeeded' });
+    // Reviewed as half of 1 SOL; then 0.6 is taken off: 0.4 left, less than the 0.5 reviewed.
+    const half = (await create(user.token, order({ reduce: true, sizePercent: '50' }))).json();
+    const quarter = (await create(user.token, order({ reduce: true, sizePercent: '25' }))).json();
+    expect(half.request.review.isWholePosition).toBe(false);
+    expect(await run({ reduce: true, sizePercent: '60' })).toMatchObject({ state: 'succeeded' });
+    const margin = async () => amountOf(await c.balances(user.token, evm.id), 'perps', USDC_ADDRESSES.perps);
+    const before = await margin();
+    expect((await call(user.token, half.id, 'approve')).json()).toMatchObject({
+      status: 'failed_before_effect',
+      errorCode: 'POSITION_CHANGED',
+      error: expect.stringContaining('would close all of it'),
+      receipts: [],
+    });
+    expect(await margin()).toBe(before);
+    // The quarter (0.25) is still less than the 0.4 held: it reduces the position as reviewed.
+    expect((await call(user.token, quarter.id, 'approve')).json()).toMatchObject({
+      state: 'succeeded',
+      result: { fills: [expect.objectContaining({ size: '0.25', filledSize: '0.25' })] },
+    });
   });
 
   it("serves both shapes at once, each rendered in its own; another user's operation is a 404 everywhere", async () => {

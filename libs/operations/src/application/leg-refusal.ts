@@ -6,7 +6,7 @@ import {
   type LegFailure,
   capturedCloseFailure,
   capturedFundsFailure,
-  capturedOpenFailure,
+  capturedPerpOrderFailure,
   capturedSwapFloorFailure,
 } from '../execution';
 import { archivedBeforeApproval } from './archived-before-approval';
@@ -16,7 +16,7 @@ import { LIFECYCLE_DEADLINE_MS, engineDeadline } from './lifecycle-deadline';
  * Why the leg must not be submitted, if it must not: a Shape B operation past its lifecycle
  * deadline submits nothing more; before the first leg, its wallets must not have been archived
  * before the approval, the wallet must still fund every leg, a fresh quote must meet the swap's
- * floor, and a perp close or open must still find the position it was reviewed against.
+ * floor, and a perp close, open or reduction must still find the position it was reviewed against.
  */
 export async function legRefusal(
   state: Extract<OperationState, { status: 'working' }>,
@@ -38,6 +38,6 @@ export async function legRefusal(
     (await capturedFundsFailure(state.op.actions, ports.chain)) ??
     (await capturedSwapFloorFailure(state.op.actions, ports.quoter)) ??
     (await capturedCloseFailure(state.op.actions, ports.perps)) ??
-    (await capturedOpenFailure(state.op.actions, ports.perps))
+    (await capturedPerpOrderFailure(state.op.actions, ports.perps))
   );
 }

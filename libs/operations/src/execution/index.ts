@@ -6,5 +6,5 @@ export * from './reconcile-leg';
 export { capturedSwapFloorFailure, quoteFloorFailure } from './quote-floor';
 export { capturedFundsFailure } from './captured-funds';
 export { capturedCloseFailure } from './captured-close';
-export { capturedOpenFailure } from './captured-open';
+export { capturedPerpOrderFailure } from './captured-perp-order';
 export { reviewCanNoLongerExecute } from './stale-review';
