@@ -288,9 +288,18 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     });
     expect(await margin()).toBe(before);
     // The quarter (0.25) is still less than the 0.4 held: it reduces the position as reviewed.
+    const fifth = (await create(user.token, order({ reduce: true, sizePercent: '20' }))).json();
     expect((await call(user.token, quarter.id, 'approve')).json()).toMatchObject({
       state: 'succeeded',
       result: { fills: [expect.objectContaining({ size: '0.25', filledSize: '0.25' })] },
+    });
+    // A position that flipped side is not the one a reduction was reviewed for.
+    expect(await run({ reduce: true, size: 'max' })).toMatchObject({ state: 'succeeded' });
+    expect(await run({ side: 'short', size: '1', leverage: 2 })).toMatchObject({ state: 'succeeded' });
+    expect((await call(user.token, fifth.id, 'approve')).json()).toMatchObject({
+      status: 'failed_before_effect',
+      errorCode: 'POSITION_CHANGED',
+      error: expect.stringContaining('holds a short SOL position'),
     });
   });
 

@@ -14,7 +14,8 @@ import type { LegFailure } from './leg-outcome';
  *   and at its leverage adds to it, as reviewed.
  * - a reduction reviewed as a part of the position would, once the position shrank to its size or
  *   below, close all of it (reduce-only caps the order at the position): it was reviewed, filled
- *   and titled as a reduction. A position still larger is reduced as reviewed.
+ *   and titled as a reduction. A position still larger is reduced as reviewed. One that flipped
+ *   side is not the position reviewed (the venue would refuse the reduce-only order anyway).
  * Either fails with `POSITION_CHANGED`; a new review takes the position as it is.
  */
 export async function capturedPerpOrderFailure(
@@ -55,11 +56,12 @@ function openChange({ coin, side, leverage }: Order, live: PerpPosition): string
   return null;
 }
 
-/** A reduction on the other side of what is held now is refused by the venue itself (reduce-only). */
 function reductionChange({ coin, side, size }: Order, live: PerpPosition): string | null {
   const reduces = side === 'sell' ? 'long' : 'short';
   const held = new Dec(live.size).abs();
-  if (heldSide(live) !== reduces || held.gt(size)) return null;
+  if (heldSide(live) !== reduces)
+    return `the wallet now holds a ${heldSide(live)} ${coin} position, not the ${reduces} one this reduction was reviewed for`;
+  if (held.gt(size)) return null;
   return (
     `the ${reduces} ${coin} position is now ${held.toFixed()}, no more than the ${size} this reduction ` +
     'was reviewed to take off, so it would close all of it'
