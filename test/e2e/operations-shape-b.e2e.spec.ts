@@ -301,6 +301,14 @@ describe('reviewed operations, Shape B, over HTTP', () => {
       errorCode: 'POSITION_CHANGED',
       error: expect.stringContaining('holds a short SOL position'),
     });
+    // Nor is a position that is gone.
+    const halfShort = (await create(user.token, order({ reduce: true, sizePercent: '50' }))).json();
+    expect(await run({ reduce: true, size: 'max' })).toMatchObject({ state: 'succeeded' });
+    expect((await call(user.token, halfShort.id, 'approve')).json()).toMatchObject({
+      status: 'failed_before_effect',
+      errorCode: 'POSITION_CHANGED',
+      error: expect.stringContaining('holds no SOL position'),
+    });
   });
 
   it("serves both shapes at once, each rendered in its own; another user's operation is a 404 everywhere", async () => {

@@ -111,9 +111,9 @@ export class ShapeAOperationView {
     description:
       'On failure: LIFECYCLE_TIMEOUT, SUBMISSION_REJECTED, SUBMISSION_UNCERTAIN, TRANSACTION_REVERTED, ' +
       'QUOTE_BELOW_FLOOR, QUOTE_UNAVAILABLE, QUOTE_FAILED, SLIPPAGE_EXCEEDED, INSUFFICIENT_FUNDS, ' +
-      'BLOCKHASH_EXPIRED, POSITION_CHANGED (a whole-position close whose position grew or flipped since review, or an ' +
-      'open whose position is now on the other side or at another leverage, or a partial reduction whose ' +
-      'position shrank to its size), ' +
+      'BLOCKHASH_EXPIRED, POSITION_CHANGED (since review: a whole-position close whose position grew, flipped or is ' +
+      'gone; an open whose position is now on the other side or at another leverage; a partial reduction whose ' +
+      'position shrank to its size or below, flipped or is gone), ' +
       'SOURCE_WALLET_UNAVAILABLE / RECIPIENT_WALLET_UNAVAILABLE (a wallet of the operation was archived before ' +
       'its approval was recorded, the approval having raced the archive)',
   })

@@ -15,7 +15,7 @@ import type { LegFailure } from './leg-outcome';
  * - a reduction reviewed as a part of the position would, once the position shrank to its size or
  *   below, close all of it (reduce-only caps the order at the position): it was reviewed, filled
  *   and titled as a reduction. A position still larger is reduced as reviewed. One that flipped
- *   side is not the position reviewed (the venue would refuse the reduce-only order anyway).
+ *   side, or is gone, is not the position reviewed (the venue would refuse the reduce-only order).
  * Either fails with `POSITION_CHANGED`; a new review takes the position as it is.
  */
 export async function capturedPerpOrderFailure(
@@ -26,10 +26,11 @@ export async function capturedPerpOrderFailure(
     if (action.kind !== 'perpOrder' || action.closes !== undefined) continue;
     const { address, coin } = action.order;
     const live = openPosition((await perps.account(address)).positions, coin);
-    if (live === undefined) continue;
     const change = action.order.reduceOnly
       ? reductionChange(action.order, live)
-      : openChange(action.order, live);
+      : live === undefined
+        ? null
+        : openChange(action.order, live);
     if (change === null) continue;
     return {
       kind: 'failed',
@@ -56,8 +57,9 @@ function openChange({ coin, side, leverage }: Order, live: PerpPosition): string
   return null;
 }
 
-function reductionChange({ coin, side, size }: Order, live: PerpPosition): string | null {
+function reductionChange({ coin, side, size }: Order, live: PerpPosition | undefined): string | null {
   const reduces = side === 'sell' ? 'long' : 'short';
+  if (live === undefined) return `the wallet now holds no ${coin} position for this reduction to take from`;
   const held = new Dec(live.size).abs();
   if (heldSide(live) !== reduces)
     return `the wallet now holds a ${heldSide(live)} ${coin} position, not the ${reduces} one this reduction was reviewed for`;
