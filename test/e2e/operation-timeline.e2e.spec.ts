@@ -1,5 +1,6 @@
 import { USDC_ADDRESSES } from '@vetted/sandbox';
-import { usdcSend } from '../support/operation-bodies';
+import { randomUUID } from 'node:crypto';
+import { baseSwap, usdcSend } from '../support/operation-bodies';
 import { SandboxTestClient } from '../support/sandbox-client';
 import { bearer } from '../support/test-app';
 
@@ -63,6 +64,40 @@ describe('the audit timeline, over HTTP', () => {
       query = `?limit=2&cursor=${page.nextCursor}`;
     }
     expect(walked).toEqual(all.items);
+  });
+
+  it("records a swap's two tokens as its review named them, in both shapes (activity titles name them)", async () => {
+    const { user, evm } = await c.fundedEvm();
+    const shapeA = await c.createOperation(
+      user.token,
+      baseSwap(evm.id, USDC, null, '1', { sellRaw: '1000000', receiveRaw: '1' }),
+    );
+    const shapeB = await c.post('/v1/operations', user.token, {
+      idempotencyKey: randomUUID(),
+      intent: {
+        type: 'swap',
+        walletId: evm.id,
+        from: { network: 'base', asset: 'native' },
+        to: { network: 'base', asset: USDC },
+        amount: '0.001',
+      },
+    });
+    for (const [created, spend, receive] of [
+      [shapeA, 'USDC', 'ETH'],
+      [shapeB, 'ETH', 'USDC'],
+    ] as const) {
+      expect(created.statusCode).toBe(201);
+      const [first] = (await events(user.token, created.json().id)).json().items;
+      expect(first).toMatchObject({ type: 'OperationCreated', data: { swapSymbols: { spend, receive } } });
+    }
+    // Other operations record none.
+    const send = await c.createOperation(
+      user.token,
+      usdcSend(evm.id, { address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed' }, '1'),
+    );
+    expect(send.statusCode).toBe(201);
+    const [created] = (await events(user.token, send.json().id)).json().items;
+    expect(created.data).not.toHaveProperty('swapSymbols');
   });
 
   it("refuses a bad limit or another operation's cursor (400 with the field), and hides another user's timeline (404)", async () => {

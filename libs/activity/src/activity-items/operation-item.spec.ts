@@ -158,6 +158,10 @@ describe('an operation activity item', () => {
     );
     expect(item.title).toBe('Swap failed');
     expect(item.isSuccess).toBe(false);
+    // Recorded since session 18: the tokens its review named.
+    const named = settled('swap', [receipt('base', [eth(PAYER, null, '210000000000', 'fee')])], 'failed');
+    named.swapSymbols = { spend: 'USDC', receive: 'ETH' };
+    expect(operationActivityItem(named).title).toBe('Swap of USDC for ETH failed');
   });
 
   it('names both tokens of a swap that received less than the fee it paid in the received asset', () => {

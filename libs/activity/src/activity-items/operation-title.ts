@@ -69,8 +69,15 @@ export function titleOf(op: SettledOperation, changes: readonly AssetChange[]): 
         )
       )
         return 'Swap received';
-      if (!spent || !received) return op.outcome === 'done' ? 'Swapped' : 'Swap failed';
-      return `Swapped ${spent.asset.symbol} for ${received.asset.symbol}`;
+      if (spent && received) return `Swapped ${spent.asset.symbol} for ${received.asset.symbol}`;
+      // Nothing swapped (it failed after its approval leg): the tokens its review named, if recorded.
+      if (op.swapSymbols) {
+        const { spend, receive } = op.swapSymbols;
+        return op.outcome === 'done'
+          ? `Swapped ${spend} for ${receive}`
+          : `Swap of ${spend} for ${receive} failed`;
+      }
+      return op.outcome === 'done' ? 'Swapped' : 'Swap failed';
     case 'send':
       if (spent) return `Sent ${sentValue(op, spent)} ${spent.asset.symbol}`;
       return op.outcome === 'done' ? 'Sent' : 'Send failed';

@@ -48,6 +48,7 @@ export type PreparedRecord = Pick<
   | 'continuation'
   | 'recipientWalletId'
   | 'venueTransfer'
+  | 'swapSymbols'
 >;
 
 /**
@@ -104,6 +105,7 @@ export class OperationPreparer {
       creationRequest: operation,
       actions: prepared.actions,
       ...delivery(prepared.actions, wallets, wallet),
+      ...swapSymbolsOf(prepared.review),
     };
   }
 
@@ -127,6 +129,7 @@ export class OperationPreparer {
       review: prepared.review,
       continuation: prepared.continuation,
       ...delivery(prepared.actions, wallets, wallet),
+      ...swapSymbolsOf(prepared.review),
     };
   }
 
@@ -174,4 +177,17 @@ function delivery(
       : own;
   }
   return {};
+}
+
+/** A swap's two tokens as its review shows them (Shape A's `kind` or Shape B's `type` is `swap`). */
+function swapSymbolsOf(review: unknown): Pick<PreparedRecord, 'swapSymbols'> {
+  const swap = review as {
+    kind?: unknown;
+    type?: unknown;
+    spend?: { symbol?: unknown };
+    quotedReceive?: { symbol?: unknown };
+  } | null;
+  if (swap?.kind !== 'swap' && swap?.type !== 'swap') return {};
+  const [spend, receive] = [swap.spend?.symbol, swap.quotedReceive?.symbol];
+  return typeof spend === 'string' && typeof receive === 'string' ? { swapSymbols: { spend, receive } } : {};
 }

@@ -217,8 +217,8 @@ function isSwap(op: ExistingOperation['op']): boolean {
 /** Who pays, where a swap delivers when elsewhere, and a cross-network route, as the captured actions say. */
 function parties(
   op: OperationCreatedData,
-): Pick<OperationOutcomeFacts, 'payer' | 'deliveredTo' | 'route' | 'venueTransfer'> {
-  const { actions, venueTransfer } = op;
+): Pick<OperationOutcomeFacts, 'payer' | 'deliveredTo' | 'route' | 'venueTransfer' | 'swapSymbols'> {
+  const { actions, venueTransfer, swapSymbols } = op;
   // A swap's recipient elsewhere is its delivery; a send's or a value call's target is one when it
   // is one of the user's own wallets.
   const toOwnWallet = recipientWalletOf(op) !== undefined;
@@ -234,7 +234,14 @@ function parties(
         route = { source: action.tx.network, destination: action.tx.assetOut.network };
     } else payer ??= action.order.address;
   }
-  return venueTransfer ? { payer, deliveredTo, route, venueTransfer } : { payer, deliveredTo, route };
+  // Recorded only when there is something to say, so other operations' events stay as they were.
+  const facts: Pick<
+    OperationOutcomeFacts,
+    'payer' | 'deliveredTo' | 'route' | 'venueTransfer' | 'swapSymbols'
+  > = { payer, deliveredTo, route };
+  if (venueTransfer) facts.venueTransfer = venueTransfer;
+  if (swapSymbols) facts.swapSymbols = swapSymbols;
+  return facts;
 }
 
 /** Legs run one after another: a new leg starts only after every earlier one settled. */

@@ -59,6 +59,11 @@ export interface OperationCreatedData {
   recipientWalletId?: number;
   /** A transfer into or out of the caller's deposit wallet at a venue (activity titles name it). */
   venueTransfer?: VenueTransfer;
+  /**
+   * A swap's two tokens as its review named them (activity titles name them, also for a swap that
+   * failed after its approval leg and so moved neither).
+   */
+  swapSymbols?: SwapSymbols;
 }
 
 /** Value moved into a venue (`deposit`) or out of it (`withdrawal`), named as people know the venue. */
@@ -92,6 +97,14 @@ export interface OperationOutcomeFacts {
   route: { source: string; destination: string } | null;
   /** Present when the operation moved value into or out of a venue's deposit wallet. */
   venueTransfer?: VenueTransfer;
+  /** A swap's two tokens, when its creation recorded them. */
+  swapSymbols?: SwapSymbols;
+}
+
+/** What a swap spends and receives, by the symbols its review showed. */
+export interface SwapSymbols {
+  spend: string;
+  receive: string;
 }
 
 /** Every event of an operation stream (`operation-<uuid>`). */
