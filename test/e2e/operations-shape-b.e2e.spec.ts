@@ -183,6 +183,19 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     expect((await c.getOperation(user.token, prerequisite.id)).json()).toMatchObject({ state: 'succeeded' });
   });
 
+  it("refuses a continuation's next for a wallet archived since, as approval does, recording nothing", async () => {
+    const { user, evm } = await funded();
+    const prerequisite = (await create(user.token, usdcSwap(evm.id))).json();
+    expect(prerequisite.kind).toBe('tokenApproval');
+    expect((await call(user.token, prerequisite.id, 'approve')).json()).toMatchObject({ state: 'succeeded' });
+    expect((await c.post(`/v1/wallets/${evm.id}/archive`, user.token, {})).statusCode).toBe(200);
+    const refused = await call(user.token, prerequisite.id, 'next');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'SOURCE_WALLET_UNAVAILABLE' });
+    const types = (await c.timeline(user.token, prerequisite.id)).map((e) => e.type);
+    expect(types).not.toContain('SuccessorPrepared');
+  });
+
   it('re-reviews a swap whose quote failed at execution, once; other operations cannot be refreshed', async () => {
     const { user, evm } = await funded();
     // A standing allowance, so the swap is created as itself (no approval prerequisite).

@@ -57,6 +57,18 @@ describe('refreshing a Shape A swap, over HTTP', () => {
     expect((await c.getOperation(user.token, old.id)).json()).toMatchObject({ supersededBy: fresh.id });
   });
 
+  it('refuses to re-review for a wallet archived since, as approval does, recording nothing', async () => {
+    const { user, old } = await reviewedSolanaSwap();
+    expect((await c.admin('/v1/sandbox/clock', { advanceSeconds: 120 })).statusCode).toBe(200);
+    const { walletId } = (await c.getOperation(user.token, old.id)).json().request.creationRequest;
+    expect((await c.post(`/v1/wallets/${walletId}/archive`, user.token, {})).statusCode).toBe(200);
+    const refused = await c.post(`/v1/operations/${old.id}/refresh`, user.token, {});
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'SOURCE_WALLET_UNAVAILABLE' });
+    expect(refused.json().error.fields).toBeUndefined();
+    expect((await c.timeline(user.token, old.id)).map((e) => e.type)).toEqual(['OperationCreated']);
+  });
+
   it('re-reviews an unapproved Solana swap once its blockhash expired, without a doomed approval', async () => {
     const { user, old } = await reviewedSolanaSwap();
     // While it can still execute, refresh says so.

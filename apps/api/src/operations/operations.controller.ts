@@ -254,7 +254,8 @@ export class OperationsController {
   @ApiResponse({ status: 200, type: ShapeBOperationView })
   @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409, 503], {
     400:
-      'VALIDATION_FAILED (a bad id or body), or the successor cannot be prepared now: INSUFFICIENT_FUNDS, ' +
+      'VALIDATION_FAILED (a bad id or body), SOURCE_WALLET_UNAVAILABLE / RECIPIENT_WALLET_UNAVAILABLE (a wallet ' +
+      'of the operation was archived since), or the successor cannot be prepared now: INSUFFICIENT_FUNDS, ' +
       'QUOTE_FAILED, PRICE_UNAVAILABLE, ...',
     409: 'PREREQUISITE_NOT_SUCCEEDED: the prerequisite is pending or failed, or has no continuation',
     503: 'QUOTE_UNAVAILABLE: the quote source did not answer; nothing was recorded, retry',
@@ -301,8 +302,9 @@ export class OperationsController {
   })
   @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409, 503], {
     400:
-      'VALIDATION_FAILED (a bad id or body; `quoteFloor` on anything but a Shape A swap), or the fresh review ' +
-      'cannot be prepared: INSUFFICIENT_FUNDS, QUOTE_BELOW_FLOOR (the fresh quote under the floor: give a new ' +
+      'VALIDATION_FAILED (a bad id or body; `quoteFloor` on anything but a Shape A swap), ' +
+      'SOURCE_WALLET_UNAVAILABLE / RECIPIENT_WALLET_UNAVAILABLE (a wallet of the operation was archived since), ' +
+      'or the fresh review cannot be prepared: INSUFFICIENT_FUNDS, QUOTE_BELOW_FLOOR (the fresh quote under the floor: give a new ' +
       '`quoteFloor`), QUOTE_FAILED, ...',
     409:
       'REFRESH_NOT_AVAILABLE: not a swap, or it did not fail at its quote and can still execute as reviewed. ' +

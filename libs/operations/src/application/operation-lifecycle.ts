@@ -1,11 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { accountDecider } from '@vetted/accounts';
 import type { CommandOutcome, EventMetadata, EventStore } from '@vetted/event-store';
-import { EVENT_STORE, accountStream, handleCommand, loadState, operationStream } from '@vetted/event-store';
+import { EVENT_STORE, handleCommand, loadState, operationStream } from '@vetted/event-store';
 import { CLOCK, type Clock, NotFound } from '@vetted/kernel';
 import type { ExistingOperation, OperationCommand, OperationEvent, OperationState } from '../domain';
 import { operationDecider, recipientWalletOf } from '../domain';
+import { activeWallets } from './active-wallets';
 
 export type OperationOutcome = CommandOutcome<OperationState, OperationEvent>;
 
@@ -63,11 +63,7 @@ export class ApproveOperationHandler
 
   async execute({ userId, operationId, metadata }: ApproveOperationCommand): Promise<OperationOutcome> {
     const operation = await ownOperation(this.store, userId, operationId);
-    const account = await loadState(this.store, accountStream(userId), accountDecider);
-    const active = (walletId: number): boolean => {
-      const wallet = account.status === 'active' ? account.wallets.get(walletId) : undefined;
-      return wallet !== undefined && !wallet.archived && wallet.address !== null;
-    };
+    const active = await activeWallets(this.store, userId);
     const recipient = recipientWalletOf(operation.op);
     const data = {
       userId,

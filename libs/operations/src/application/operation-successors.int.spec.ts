@@ -1,4 +1,4 @@
-import { handleCommand, loadState, operationStream } from '@vetted/event-store';
+import { accountStream, handleCommand, loadState, operationStream } from '@vetted/event-store';
 import { sqliteStoreFixture } from '@vetted/event-store/testing/sqlite-store-fixture';
 import { type Clock, uuidV5 } from '@vetted/kernel';
 import { QuoteFailed } from '@vetted/venues';
@@ -26,6 +26,18 @@ describe('refreshing a review, against the store', () => {
 
   async function reviewed() {
     const store = stores.open();
+    // The paying wallet is the user's, and active: a successor is prepared only for such wallets.
+    await store.appendToStream(
+      accountStream(userId),
+      [
+        { type: 'UserSignedUp', data: { userId, username: 'alice', at } },
+        {
+          type: 'WalletCreated',
+          data: { userId, walletId: 1, family: 'evm', kind: 'regular', name: 'Main', address: '0xA', at },
+        },
+      ],
+      { expectedRevision: 'no_stream' },
+    );
     await handleCommand(store, operationStream(operationId), operationDecider, {
       type: 'CreateOperation',
       data: Object.assign({}, request, { creationRequest: { kind: 'swap' }, actions: [guarded] }),

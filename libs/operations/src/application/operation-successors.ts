@@ -13,6 +13,7 @@ import { reviewCanNoLongerExecute } from '../execution';
 import type { QuoteFloor } from '../preparation';
 import type { ShapeBIntent } from '../shape-b';
 import { type OperationOutcome, ownOperation } from './operation-lifecycle';
+import { requireActiveWallets } from './active-wallets';
 import { OperationPreparer, type PreparedRecord } from './operation-preparer';
 
 /** `POST /v1/operations/{id}/next`: prepare a succeeded prerequisite's continuation, once. */
@@ -82,6 +83,7 @@ abstract class SuccessorHandler {
     let successor: OperationOutcome = await currentOutcome(this.store, successorStream, operationDecider);
     if (successor.state.status !== 'none') check?.(state, successor.state);
     // Quoted before anything is recorded: a refused preparation leaves the original as it was.
+    if (successor.state.status === 'none') await requireActiveWallets(this.store, userId, state.op);
     const prepared = successor.state.status === 'none' ? await prepare(state) : null;
     // Linked (and an unapproved original canceled) before the successor exists: the original's own
     // stream decides against a concurrent approval, so an original approved meanwhile gets no

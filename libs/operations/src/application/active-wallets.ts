@@ -1,0 +1,33 @@
+import { accountDecider } from '@vetted/accounts';
+import type { EventStore } from '@vetted/event-store';
+import { accountStream, loadState } from '@vetted/event-store';
+import type { OperationCreatedData } from '../domain';
+import { RecipientWalletUnavailable, SourceWalletUnavailable, recipientWalletOf } from '../domain';
+
+/** Whether each of the caller's wallets may still pay or receive: present, not archived, deployed. */
+export async function activeWallets(
+  store: EventStore,
+  userId: string,
+): Promise<(walletId: number) => boolean> {
+  const account = await loadState(store, accountStream(userId), accountDecider);
+  return (walletId) => {
+    const wallet = account.status === 'active' ? account.wallets.get(walletId) : undefined;
+    return wallet !== undefined && !wallet.archived && wallet.address !== null;
+  };
+}
+
+/**
+ * A successor (`refresh`, `next`) is prepared for the operation's wallets: one archived since is
+ * refused as approval refuses it (400 `SOURCE_WALLET_UNAVAILABLE` or `RECIPIENT_WALLET_UNAVAILABLE`),
+ * not with the fresh preparation's field error, which named fields the call does not have.
+ */
+export async function requireActiveWallets(
+  store: EventStore,
+  userId: string,
+  op: OperationCreatedData,
+): Promise<void> {
+  const active = await activeWallets(store, userId);
+  if (!active(op.walletId)) throw new SourceWalletUnavailable();
+  const recipient = recipientWalletOf(op);
+  if (recipient !== undefined && !active(recipient)) throw new RecipientWalletUnavailable();
+}
