@@ -29,7 +29,11 @@ export async function legRefusal(
     return {
       kind: 'failed',
       code: 'LIFECYCLE_TIMEOUT',
-      error: `not submitted within the ${LIFECYCLE_DEADLINE_MS / 1000} s lifecycle deadline of its approval (earlier operations of the wallet were still running); nothing was submitted`,
+      error: `not submitted within the ${LIFECYCLE_DEADLINE_MS / 1000} s lifecycle deadline of its approval (${
+        expired
+          ? 'earlier operations of the wallet were still running'
+          : 'the service took it up only after the deadline, as after a restart'
+      }); nothing was submitted`,
       effect: 'none',
     };
   if (index > 0) return null;

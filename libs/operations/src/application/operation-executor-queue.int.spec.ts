@@ -139,7 +139,9 @@ describe('OperationExecutor: one wallet at a time, and the deadline', () => {
     expect(expired).toMatchObject({
       status: 'failed_before_effect',
       errorCode: 'LIFECYCLE_TIMEOUT',
-      error: expect.stringMatching(/nothing was submitted$/),
+      error: expect.stringMatching(
+        /earlier operations of the wallet were still running\); nothing was submitted$/,
+      ),
     });
     expect((await status(slow)).status).toBe('working');
     expect(await sandbox.chain.receiptBySubmission(`${queued}:0`)).toBeNull();
@@ -149,5 +151,19 @@ describe('OperationExecutor: one wallet at a time, and the deadline', () => {
     expect((await status(slow)).status).not.toBe('working');
     expect(await sandbox.chain.receiptBySubmission(`${queued}:0`)).toBeNull();
     expect(await received()).toBe(2n * USDC);
+  });
+
+  it('fails a Shape B operation taken up only after its deadline (a restart) without blaming its wallet', async () => {
+    const { clock, executor, transfer, approveOperation, received } = await setUp();
+    const late = await approveOperation([transfer(3n * USDC)], randomUUID(), 1, 'B');
+    // The service was down past the deadline: nothing of the wallet was running meanwhile.
+    clock.advance(31_000);
+    await executor.execute(late);
+    expect(await loadState(fx.store, operationStream(late), operationDecider)).toMatchObject({
+      status: 'failed_before_effect',
+      errorCode: 'LIFECYCLE_TIMEOUT',
+      error: expect.stringContaining('(the service took it up only after the deadline, as after a restart)'),
+    });
+    expect(await received()).toBe(0n);
   });
 });
