@@ -236,15 +236,21 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     expect(notSwap.json().error.code).toBe('REFRESH_NOT_AVAILABLE');
   });
 
-  it('a perp order that partly fills shows the filled size in its receipt and result', async () => {
+  /** A user whose EVM wallet holds `amount` USDC on the perp venue. */
+  async function perpsFunded(amount: string) {
     const user = await c.app.signUp();
     const evm = user.wallets.find((w) => w.family === 'evm')!;
     await c.post('/v1/sandbox/faucet', user.token, {
       walletId: evm.id,
       network: 'perps',
       token: USDC_ADDRESSES.perps,
-      amount: '20000',
+      amount,
     });
+    return { user, evm };
+  }
+
+  it('a perp order that partly fills shows the filled size in its receipt and result', async () => {
+    const { user, evm } = await perpsFunded('20000');
     // DOGE's book offers 25,000 USD a level; within 0.1% of the mark only two levels are reachable.
     const op = (
       await create(user.token, {
@@ -272,14 +278,7 @@ describe('reviewed operations, Shape B, over HTTP', () => {
   });
 
   it('fails a partial reduction whose position shrank to its size since its review; a larger one is reduced', async () => {
-    const user = await c.app.signUp();
-    const evm = user.wallets.find((w) => w.family === 'evm')!;
-    await c.post('/v1/sandbox/faucet', user.token, {
-      walletId: evm.id,
-      network: 'perps',
-      token: USDC_ADDRESSES.perps,
-      amount: '1000',
-    });
+    const { user, evm } = await perpsFunded('1000');
     const order = (fields: object) => ({ type: 'perpOrder', walletId: evm.id, coin: 'SOL', ...fields });
     const run = async (fields: object) => {
       const op = (await create(user.token, order(fields))).json();
