@@ -90,6 +90,21 @@ describe('the audit timeline, over HTTP', () => {
       const [first] = (await events(user.token, created.json().id)).json().items;
       expect(first).toMatchObject({ type: 'OperationCreated', data: { swapSymbols: { spend, receive } } });
     }
+    // A token approval records the token it allows (Shape B: a USDC swap short of allowance).
+    const approval = await c.post('/v1/operations', user.token, {
+      idempotencyKey: randomUUID(),
+      intent: {
+        type: 'swap',
+        walletId: evm.id,
+        from: { network: 'base', asset: USDC },
+        to: { network: 'base', asset: 'native' },
+        amount: '1',
+      },
+    });
+    expect(approval.json().kind).toBe('tokenApproval');
+    const [requested] = (await events(user.token, approval.json().id)).json().items;
+    expect(requested.data).toMatchObject({ approvedSymbol: 'USDC' });
+    expect(requested.data).not.toHaveProperty('swapSymbols');
     // Other operations record none.
     const send = await c.createOperation(
       user.token,

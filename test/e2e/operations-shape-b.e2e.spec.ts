@@ -164,7 +164,7 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     // Both steps are activity items, titled by what they did, and service transactions in the feed.
     const activityOf = async (id: string) => (await c.activity(user.token, id)).json();
     expect(await activityOf(prerequisite.id)).toMatchObject({
-      title: 'Approved token spending',
+      title: 'Approved USDC spending',
       isSuccess: true,
     });
     expect(await activityOf(successor.id)).toMatchObject({

@@ -164,6 +164,14 @@ describe('an operation activity item', () => {
     expect(operationActivityItem(named).title).toBe('Swap of USDC for ETH failed');
   });
 
+  it('names the token a token approval allowed, when its creation recorded it', () => {
+    const gas = [receipt('base', [eth(PAYER, null, '460000000000', 'fee')])];
+    expect(operationActivityItem(settled('tokenApproval', gas)).title).toBe('Approved token spending');
+    const named = settled('tokenApproval', gas);
+    named.approvedSymbol = 'USDC';
+    expect(operationActivityItem(named).title).toBe('Approved USDC spending');
+  });
+
   it('names both tokens of a swap that received less than the fee it paid in the received asset', () => {
     const usdcOut: Transfer = {
       network: 'base',

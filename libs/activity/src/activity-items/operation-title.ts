@@ -113,7 +113,7 @@ export function titleOf(op: SettledOperation, changes: readonly AssetChange[]): 
       return `${side === 'sell' ? 'Sold' : 'Bought'} ${asset?.asset ?? 'spot'}`;
     }
     case 'tokenApproval':
-      return 'Approved token spending';
+      return op.approvedSymbol ? `Approved ${op.approvedSymbol} spending` : 'Approved token spending';
     case 'evmCall': {
       const on = `Contract call on ${(op.creationRequest as { network?: string }).network ?? 'an EVM network'}`;
       // The value it sent, if any, in the native token.

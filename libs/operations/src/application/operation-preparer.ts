@@ -49,6 +49,7 @@ export type PreparedRecord = Pick<
   | 'recipientWalletId'
   | 'venueTransfer'
   | 'swapSymbols'
+  | 'approvedSymbol'
 >;
 
 /**
@@ -105,7 +106,7 @@ export class OperationPreparer {
       creationRequest: operation,
       actions: prepared.actions,
       ...delivery(prepared.actions, wallets, wallet),
-      ...swapSymbolsOf(prepared.review),
+      ...symbolsOf(prepared.review),
     };
   }
 
@@ -129,7 +130,7 @@ export class OperationPreparer {
       review: prepared.review,
       continuation: prepared.continuation,
       ...delivery(prepared.actions, wallets, wallet),
-      ...swapSymbolsOf(prepared.review),
+      ...symbolsOf(prepared.review),
     };
   }
 
@@ -179,15 +180,22 @@ function delivery(
   return {};
 }
 
-/** A swap's two tokens as its review shows them (Shape A's `kind` or Shape B's `type` is `swap`). */
-function swapSymbolsOf(review: unknown): Pick<PreparedRecord, 'swapSymbols'> {
-  const swap = review as {
+/**
+ * The tokens a swap or a token approval names, as its review shows them (Shape A's `kind` or
+ * Shape B's `type`): activity titles name them also where nothing of them moved.
+ */
+function symbolsOf(review: unknown): Pick<PreparedRecord, 'swapSymbols' | 'approvedSymbol'> {
+  const shown = review as {
     kind?: unknown;
     type?: unknown;
     spend?: { symbol?: unknown };
     quotedReceive?: { symbol?: unknown };
+    token?: { symbol?: unknown };
   } | null;
-  if (swap?.kind !== 'swap' && swap?.type !== 'swap') return {};
-  const [spend, receive] = [swap.spend?.symbol, swap.quotedReceive?.symbol];
+  const kind = shown?.kind ?? shown?.type;
+  if (kind === 'tokenApproval' && typeof shown?.token?.symbol === 'string')
+    return { approvedSymbol: shown.token.symbol };
+  if (kind !== 'swap') return {};
+  const [spend, receive] = [shown?.spend?.symbol, shown?.quotedReceive?.symbol];
   return typeof spend === 'string' && typeof receive === 'string' ? { swapSymbols: { spend, receive } } : {};
 }

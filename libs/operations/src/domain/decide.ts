@@ -217,8 +217,11 @@ function isSwap(op: ExistingOperation['op']): boolean {
 /** Who pays, where a swap delivers when elsewhere, and a cross-network route, as the captured actions say. */
 function parties(
   op: OperationCreatedData,
-): Pick<OperationOutcomeFacts, 'payer' | 'deliveredTo' | 'route' | 'venueTransfer' | 'swapSymbols'> {
-  const { actions, venueTransfer, swapSymbols } = op;
+): Pick<
+  OperationOutcomeFacts,
+  'payer' | 'deliveredTo' | 'route' | 'venueTransfer' | 'swapSymbols' | 'approvedSymbol'
+> {
+  const { actions, venueTransfer, swapSymbols, approvedSymbol } = op;
   // A swap's recipient elsewhere is its delivery; a send's or a value call's target is one when it
   // is one of the user's own wallets.
   const toOwnWallet = recipientWalletOf(op) !== undefined;
@@ -237,10 +240,11 @@ function parties(
   // Recorded only when there is something to say, so other operations' events stay as they were.
   const facts: Pick<
     OperationOutcomeFacts,
-    'payer' | 'deliveredTo' | 'route' | 'venueTransfer' | 'swapSymbols'
+    'payer' | 'deliveredTo' | 'route' | 'venueTransfer' | 'swapSymbols' | 'approvedSymbol'
   > = { payer, deliveredTo, route };
   if (venueTransfer) facts.venueTransfer = venueTransfer;
   if (swapSymbols) facts.swapSymbols = swapSymbols;
+  if (approvedSymbol) facts.approvedSymbol = approvedSymbol;
   return facts;
 }
 

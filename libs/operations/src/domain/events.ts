@@ -64,6 +64,8 @@ export interface OperationCreatedData {
    * failed after its approval leg and so moved neither).
    */
   swapSymbols?: SwapSymbols;
+  /** A token approval's token as its review named it (its activity title names it; it moves none). */
+  approvedSymbol?: string;
 }
 
 /** Value moved into a venue (`deposit`) or out of it (`withdrawal`), named as people know the venue. */
@@ -99,6 +101,8 @@ export interface OperationOutcomeFacts {
   venueTransfer?: VenueTransfer;
   /** A swap's two tokens, when its creation recorded them. */
   swapSymbols?: SwapSymbols;
+  /** A token approval's token, when its creation recorded it. */
+  approvedSymbol?: string;
 }
 
 /** What a swap spends and receives, by the symbols its review showed. */
