@@ -214,13 +214,13 @@ function isSwap(op: ExistingOperation['op']): boolean {
   return (op.creationRequest as { kind?: unknown } | null)?.kind === 'swap';
 }
 
-/** Who pays, where a swap delivers when elsewhere, and a cross-network route, as the captured actions say. */
-function parties(
-  op: OperationCreatedData,
-): Pick<
+type Parties = Pick<
   OperationOutcomeFacts,
   'payer' | 'deliveredTo' | 'route' | 'venueTransfer' | 'swapSymbols' | 'approvedSymbol'
-> {
+>;
+
+/** Who pays, where a swap delivers when elsewhere, and a cross-network route, as the captured actions say. */
+function parties(op: OperationCreatedData): Parties {
   const { actions, venueTransfer, swapSymbols, approvedSymbol } = op;
   // A swap's recipient elsewhere is its delivery; a send's or a value call's target is one when it
   // is one of the user's own wallets.
@@ -238,10 +238,7 @@ function parties(
     } else payer ??= action.order.address;
   }
   // Recorded only when there is something to say, so other operations' events stay as they were.
-  const facts: Pick<
-    OperationOutcomeFacts,
-    'payer' | 'deliveredTo' | 'route' | 'venueTransfer' | 'swapSymbols' | 'approvedSymbol'
-  > = { payer, deliveredTo, route };
+  const facts: Parties = { payer, deliveredTo, route };
   if (venueTransfer) facts.venueTransfer = venueTransfer;
   if (swapSymbols) facts.swapSymbols = swapSymbols;
   if (approvedSymbol) facts.approvedSymbol = approvedSymbol;
