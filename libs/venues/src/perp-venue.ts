@@ -137,6 +137,11 @@ export interface PerpVenue {
   spotOrder(submissionId: string): Promise<SpotOrderResult | null>;
 }
 
+/** The side of an open position (its size is signed: negative is short). */
+export function positionSide(position: PerpPosition): 'long' | 'short' {
+  return position.size.startsWith('-') ? 'short' : 'long';
+}
+
 /** The account's open position in the coin, if any (a closed one may be listed with size 0). */
 export function openPosition(positions: readonly PerpPosition[], coin: string): PerpPosition | undefined {
   return positions.find((p) => p.coin === coin && !new Dec(p.size).isZero());

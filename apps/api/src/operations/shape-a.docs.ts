@@ -1,8 +1,5 @@
 import { ApiProperty, ApiPropertyOptional, getSchemaPath } from '@nestjs/swagger';
-import { DECIMAL_OR_MAX_PATTERN, DECIMAL_PATTERN } from './shape-b-fields.docs';
-
-/** A positive raw integer in base units: digits, no leading zero, no fraction. */
-const POSITIVE_RAW_PATTERN = '^[1-9][0-9]*$';
+import { DECIMAL_OR_MAX_PATTERN, DECIMAL_PATTERN, POSITIVE_RAW_PATTERN } from './shape-b-fields.docs';
 
 /** Documentation of the Shape A request arms (validation itself is done by preparation, with field paths). */
 class AssetSideDoc {

@@ -6,6 +6,7 @@ import {
   EXAMPLE,
   EvmTokenAssetDoc,
   IntentBaseDoc,
+  POSITIVE_RAW_PATTERN,
   RECIPIENT_RULE,
 } from './shape-b-fields.docs';
 
@@ -54,7 +55,7 @@ export class EvmCallIntentDoc extends IntentBaseDoc {
   })
   value!: string;
   @ApiProperty({
-    pattern: '^[1-9][0-9]*$',
+    pattern: POSITIVE_RAW_PATTERN,
     example: '65000',
     description:
       'Gas limit: a positive canonical raw integer; the whole limit is reserved as the network fee',

@@ -38,6 +38,8 @@ export const VENUE_ORDER_RULE =
 /** Decimal grammar patterns (zero is refused by the reader, not by the pattern). */
 export const DECIMAL_PATTERN = '^(0|[1-9][0-9]*)(\\.[0-9]+)?$';
 export const DECIMAL_OR_MAX_PATTERN = '^(max|(0|[1-9][0-9]*)(\\.[0-9]+)?)$';
+/** A positive raw integer in base units: digits, no leading zero, no fraction. */
+export const POSITIVE_RAW_PATTERN = '^[1-9][0-9]*$';
 
 /** `slippage` of swaps and perp-venue orders (rule 14). */
 export function slippageProperty(bounds: string) {

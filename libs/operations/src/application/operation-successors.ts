@@ -83,8 +83,11 @@ abstract class SuccessorHandler {
     let successor: OperationOutcome = await currentOutcome(this.store, successorStream, operationDecider);
     if (successor.state.status !== 'none') check?.(state, successor.state);
     // Quoted before anything is recorded: a refused preparation leaves the original as it was.
-    if (successor.state.status === 'none') await requireActiveWallets(this.store, userId, state.op);
-    const prepared = successor.state.status === 'none' ? await prepare(state) : null;
+    let prepared: PreparedRecord | null = null;
+    if (successor.state.status === 'none') {
+      await requireActiveWallets(this.store, userId, state.op);
+      prepared = await prepare(state);
+    }
     // Linked (and an unapproved original canceled) before the successor exists: the original's own
     // stream decides against a concurrent approval, so an original approved meanwhile gets no
     // successor, and two reviews of one intent can never both run. Before, the successor was
@@ -95,9 +98,7 @@ abstract class SuccessorHandler {
       operationStream(operationId),
       operationDecider,
       command,
-      {
-        metadata,
-      },
+      { metadata },
     );
     if (prepared !== null)
       successor = await handleCommand(

@@ -1,5 +1,5 @@
 import type { PerpPosition, PerpVenue } from '@vetted/venues';
-import { Dec, openPosition } from '@vetted/venues';
+import { Dec, openPosition, positionSide } from '@vetted/venues';
 import type { CapturedAction } from '../domain/actions';
 import type { LegFailure } from './leg-outcome';
 
@@ -44,11 +44,8 @@ export async function capturedPerpOrderFailure(
 
 type Order = Extract<CapturedAction, { kind: 'perpOrder' }>['order'];
 
-const heldSide = (position: PerpPosition): 'long' | 'short' =>
-  position.size.startsWith('-') ? 'short' : 'long';
-
 function openChange({ coin, side, leverage }: Order, live: PerpPosition): string | null {
-  const held = heldSide(live);
+  const held = positionSide(live);
   const opens = side === 'buy' ? 'long' : 'short';
   if (held !== opens)
     return `the wallet now holds a ${held} ${coin} position, which this ${opens} open would reduce or flip`;
@@ -60,12 +57,13 @@ function openChange({ coin, side, leverage }: Order, live: PerpPosition): string
 function reductionChange({ coin, side, size }: Order, live: PerpPosition | undefined): string | null {
   const reduces = side === 'sell' ? 'long' : 'short';
   if (live === undefined) return `the wallet now holds no ${coin} position for this reduction to take from`;
-  const held = new Dec(live.size).abs();
-  if (heldSide(live) !== reduces)
-    return `the wallet now holds a ${heldSide(live)} ${coin} position, not the ${reduces} one this reduction was reviewed for`;
-  if (held.gt(size)) return null;
+  const held = positionSide(live);
+  if (held !== reduces)
+    return `the wallet now holds a ${held} ${coin} position, not the ${reduces} one this reduction was reviewed for`;
+  const heldSize = new Dec(live.size).abs();
+  if (heldSize.gt(size)) return null;
   return (
-    `the ${reduces} ${coin} position is now ${held.toFixed()}, no more than the ${size} this reduction ` +
+    `the ${reduces} ${coin} position is now ${heldSize.toFixed()}, no more than the ${size} this reduction ` +
     'was reviewed to take off, so it would close all of it'
   );
 }

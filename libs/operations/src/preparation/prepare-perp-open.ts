@@ -1,5 +1,12 @@
 import type { PerpPosition, PerpSide } from '@vetted/venues';
-import { Dec, formatUnits, meetsPerpMinimum, openPosition, PERP_MIN_ORDER_VALUE } from '@vetted/venues';
+import {
+  Dec,
+  formatUnits,
+  meetsPerpMinimum,
+  openPosition,
+  PERP_MIN_ORDER_VALUE,
+  positionSide,
+} from '@vetted/venues';
 import { describeAmount, rawAmount } from './amounts';
 import { FieldProblems, pathOf } from './field-problems';
 import { perpCostAllowanceRaw, perpLimitPrice, perpMaxMarginRaw, perpOpenSize } from './perp-sizing';
@@ -54,7 +61,7 @@ export function refuseOppositeSide(
   problems: FieldProblems,
 ): void {
   if (position === undefined) return;
-  const held = position.size.startsWith('-') ? 'short' : 'long';
+  const held = positionSide(position);
   if (held !== side)
     problems.add(
       path,
