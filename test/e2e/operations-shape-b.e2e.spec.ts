@@ -196,6 +196,23 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     expect(types).not.toContain('SuccessorPrepared');
   });
 
+  it("refuses a continuation's next when the swap's recipient wallet was archived since, recording nothing", async () => {
+    const { user, evm } = await funded();
+    const other = await c.post('/v1/wallets', user.token, { family: 'evm' });
+    expect(other.statusCode).toBe(201);
+    const toWalletId: number = other.json().id;
+    const prerequisite = (await create(user.token, { ...usdcSwap(evm.id), toWalletId })).json();
+    expect(prerequisite.kind).toBe('tokenApproval');
+    expect((await call(user.token, prerequisite.id, 'approve')).json()).toMatchObject({ state: 'succeeded' });
+    expect((await c.post(`/v1/wallets/${toWalletId}/archive`, user.token, {})).statusCode).toBe(200);
+    const refused = await call(user.token, prerequisite.id, 'next');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toMatchObject({ code: 'RECIPIENT_WALLET_UNAVAILABLE' });
+    expect(refused.json().error.fields).toBeUndefined();
+    const types = (await c.timeline(user.token, prerequisite.id)).map((e) => e.type);
+    expect(types).not.toContain('SuccessorPrepared');
+  });
+
   it('re-reviews a swap whose quote failed at execution, once; other operations cannot be refreshed', async () => {
     const { user, evm } = await funded();
     // A standing allowance, so the swap is created as itself (no approval prerequisite).

@@ -1,8 +1,7 @@
 import { accountDecider } from '@vetted/accounts';
 import type { EventStore } from '@vetted/event-store';
 import { accountStream, loadState } from '@vetted/event-store';
-import type { OperationCreatedData } from '../domain';
-import { RecipientWalletUnavailable, SourceWalletUnavailable, recipientWalletOf } from '../domain';
+import { RecipientWalletUnavailable, SourceWalletUnavailable } from '../domain';
 
 /** Whether each of the caller's wallets may still pay or receive: present, not archived, deployed. */
 export async function activeWallets(
@@ -16,18 +15,24 @@ export async function activeWallets(
   };
 }
 
+/** The caller's wallets an operation to prepare would pay from and deliver to. */
+export interface OperationWallets {
+  source: number;
+  /** Another of the caller's wallets it delivers to, if any. */
+  recipient: number | undefined;
+}
+
 /**
- * A successor (`refresh`, `next`) is prepared for the operation's wallets: one archived since is
+ * A successor (`refresh`, `next`) is prepared for the wallets it would use: one archived since is
  * refused as approval refuses it (400 `SOURCE_WALLET_UNAVAILABLE` or `RECIPIENT_WALLET_UNAVAILABLE`),
  * not with the fresh preparation's field error, which named fields the call does not have.
  */
 export async function requireActiveWallets(
   store: EventStore,
   userId: string,
-  op: OperationCreatedData,
+  { source, recipient }: OperationWallets,
 ): Promise<void> {
   const active = await activeWallets(store, userId);
-  if (!active(op.walletId)) throw new SourceWalletUnavailable();
-  const recipient = recipientWalletOf(op);
+  if (!active(source)) throw new SourceWalletUnavailable();
   if (recipient !== undefined && !active(recipient)) throw new RecipientWalletUnavailable();
 }

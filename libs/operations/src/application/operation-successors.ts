@@ -7,13 +7,15 @@ import {
   type ExistingOperation,
   type OperationCommand,
   type SuccessorRelation,
+  namedRecipientWallet,
   operationDecider,
+  recipientWalletOf,
 } from '../domain';
 import { reviewCanNoLongerExecute } from '../execution';
 import type { QuoteFloor } from '../preparation';
 import type { ShapeBIntent } from '../shape-b';
 import { type OperationOutcome, ownOperation } from './operation-lifecycle';
-import { requireActiveWallets } from './active-wallets';
+import { type OperationWallets, requireActiveWallets } from './active-wallets';
 import { OperationPreparer, type PreparedRecord } from './operation-preparer';
 
 /** `POST /v1/operations/{id}/next`: prepare a succeeded prerequisite's continuation, once. */
@@ -59,6 +61,9 @@ abstract class SuccessorHandler {
     protected readonly preparer: OperationPreparer,
   ) {}
 
+  /** The wallets the successor would pay from and deliver to, checked before it is prepared. */
+  protected abstract successorWallets(op: ExistingOperation): OperationWallets;
+
   protected async link(
     userId: string,
     operationId: string,
@@ -85,7 +90,7 @@ abstract class SuccessorHandler {
     // Quoted before anything is recorded: a refused preparation leaves the original as it was.
     let prepared: PreparedRecord | null = null;
     if (successor.state.status === 'none') {
-      await requireActiveWallets(this.store, userId, state.op);
+      await requireActiveWallets(this.store, userId, this.successorWallets(state));
       prepared = await prepare(state);
     }
     // Linked (and an unapproved original canceled) before the successor exists: the original's own
@@ -144,6 +149,12 @@ export class NextOperationHandler extends SuccessorHandler implements ICommandHa
       return this.preparer.prepareIntent(userId, continuation.action as ShapeBIntent, continuation.action);
     });
   }
+
+  /** The continuation's own: a swap that delivers to another wallet needs that one active too. */
+  protected successorWallets({ op }: ExistingOperation): OperationWallets {
+    const { action, walletId } = op.continuation!;
+    return { source: walletId, recipient: namedRecipientWallet(action) };
+  }
 }
 
 @CommandHandler(RefreshOperationCommand)
@@ -179,6 +190,11 @@ export class RefreshOperationHandler
           : Promise.resolve(undefined),
       quoteFloor === null ? undefined : (state, successor) => checkNewFloor(state, successor, quoteFloor),
     );
+  }
+
+  /** The operation's own: its fresh review pays from and delivers to the same wallets. */
+  protected successorWallets({ op }: ExistingOperation): OperationWallets {
+    return { source: op.walletId, recipient: recipientWalletOf(op) };
   }
 }
 

@@ -3,18 +3,29 @@ import type { OperationCreatedData } from './events';
 
 /**
  * The caller's other wallet an operation delivers to: recorded by preparation (`recipientWalletId`),
- * or, for operations recorded before it was, named by id in the request: a send's `to.walletId`
- * (Shape A `sendIntent.to`, Shape B `to`), a swap's `toWalletId`.
+ * or, for operations recorded before it was, named by id in the request.
  */
 export function recipientWalletOf(op: OperationCreatedData): number | undefined {
-  if (op.recipientWalletId !== undefined) return op.recipientWalletId;
-  const request = op.creationRequest as {
+  return op.recipientWalletId ?? namedRecipientWallet(op.creationRequest);
+}
+
+/**
+ * The wallet a request names by id to deliver to: a send's `to.walletId` (Shape A `sendIntent.to`,
+ * Shape B `to`), a swap's `toWalletId` (Shape A `swapIntent`, Shape B the intent itself).
+ */
+export function namedRecipientWallet(request: unknown): number | undefined {
+  const named = request as {
     sendIntent?: { to?: { walletId?: unknown } };
     swapIntent?: { toWalletId?: unknown };
     to?: { walletId?: unknown };
+    toWalletId?: unknown;
   } | null;
-  const named = request?.sendIntent?.to?.walletId ?? request?.to?.walletId ?? request?.swapIntent?.toWalletId;
-  return typeof named === 'number' ? named : undefined;
+  const id =
+    named?.sendIntent?.to?.walletId ??
+    named?.to?.walletId ??
+    named?.swapIntent?.toWalletId ??
+    named?.toWalletId;
+  return typeof id === 'number' ? id : undefined;
 }
 
 /**
