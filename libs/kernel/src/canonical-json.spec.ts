@@ -42,4 +42,29 @@ describe('canonical JSON', () => {
       '{"a":[null,1],"c":"x"}',
     );
   });
+
+  it('writes every string as JSON.stringify does, those it must escape included', () => {
+    const strings = [
+      'plain',
+      '',
+      'a"b',
+      'back\\slash',
+      'tab\there',
+      '\u0000\u001f\u007f',
+      '\u2028\u2029',
+      '😀',
+      '\ud800',
+      'x\udfffy',
+      'é',
+    ];
+    for (const text of strings) {
+      expect(canonicalJson(text)).toBe(JSON.stringify(text));
+      expect(canonicalJson({ [text]: text })).toBe(`{${JSON.stringify(text)}:${JSON.stringify(text)}}`);
+    }
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (text) =>
+        expect(canonicalJson(text)).toBe(JSON.stringify(text)),
+      ),
+    );
+  });
 });
