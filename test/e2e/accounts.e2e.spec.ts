@@ -1,4 +1,5 @@
-import { isSolanaAddress, parseEvmAddress } from '@vetted/kernel';
+import { PERMITS, TokenService, userIdForUsername } from '@vetted/accounts';
+import { CONFIG, type Config, isSolanaAddress, parseEvmAddress, resolveAuthSecret } from '@vetted/kernel';
 import { bearer, startTestApp, type TestApp, uniqueName } from '../support/test-app';
 
 describe('accounts and wallets over HTTP', () => {
@@ -163,6 +164,33 @@ describe('accounts and wallets over HTTP', () => {
         expect(res.statusCode).toBe(401);
         expect(res.json().error.code).toBe('UNAUTHENTICATED');
       }
+    });
+
+    it('refuses a validly signed token whose account does not exist, or signed up after it was issued', async () => {
+      // Signed with the service's own secret, 10 s ago, for a username nobody holds yet: as a token
+      // kept from before the data was reset would be.
+      const secret = resolveAuthSecret(t.app.get<Config>(CONFIG));
+      const earlier = new TokenService(secret, 3600, () => new Date(Date.now() - 10_000));
+      const username = uniqueName('ghost');
+      const { token } = await earlier.issue({ userId: userIdForUsername(username), username }, PERMITS);
+      const refused = async () => {
+        for (const res of [
+          await get('/v1/wallets/list', token),
+          await post('/v1/auth/tokens', token, {}),
+          await post('/v1/wallets', token, { family: 'evm' }),
+          await get('/v1/activity/feed?scope=mine', token),
+        ]) {
+          expect(res.statusCode).toBe(401);
+          expect(res.json().error.code).toBe('UNAUTHENTICATED');
+        }
+        // Where a token is optional, it is ignored like any invalid one.
+        expect((await get('/v1/activity/feed?scope=global', token)).statusCode).toBe(200);
+      };
+      await refused();
+      // Whoever signs up with that name later is not reachable with it.
+      const owner = await t.signUp(username);
+      await refused();
+      expect((await get('/v1/wallets/list', owner.token)).json()).toHaveLength(2);
     });
 
     it('takes the scheme in any case, as HTTP says', async () => {

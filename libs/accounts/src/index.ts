@@ -7,6 +7,7 @@ export * from './domain/wallet-names';
 export * from './domain/account-decider';
 export * from './auth/permits';
 export * from './auth/token-service';
+export * from './auth/token-holder';
 export * from './read-model/wallets/wallet-document';
 export * from './read-model/wallets/wallets-projection';
 export * from './read-model/wallets/wallet-queries';

@@ -10,7 +10,8 @@ import { Reflector } from '@nestjs/core';
 import { ApiBearerAuth, ApiExtension } from '@nestjs/swagger';
 import { applyDecorators } from '@nestjs/common';
 import type { Permit, Principal } from '@vetted/accounts';
-import { TOKEN_SERVICE, TokenService } from '@vetted/accounts';
+import { TOKEN_SERVICE, TokenService, accountHoldsToken } from '@vetted/accounts';
+import { EVENT_STORE, type EventStore } from '@vetted/event-store';
 import { PermitRequired, Unauthenticated } from '@vetted/kernel';
 import type { FastifyRequest } from 'fastify';
 
@@ -76,10 +77,16 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     @Inject(TOKEN_SERVICE) private readonly tokens: TokenService,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   /** Route metadata never changes, so each handler's access is looked up once. */
   private readonly accessByHandler = new WeakMap<object, Access | undefined>();
+  /**
+   * Principals whose account was found to hold their token. The token service keeps one principal
+   * per token, and accounts are never deleted, so a token's account is read on its first use only.
+   */
+  private readonly held = new WeakSet<Principal>();
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const handler = context.getHandler();
@@ -93,7 +100,7 @@ export class AuthGuard implements CanActivate {
     if (access.kind === 'public') return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const token = bearerToken(request);
-    const principal = token ? await this.tokens.verify(token) : null;
+    const principal = token ? await this.heldPrincipal(token) : null;
     if (access.kind === 'optional') {
       if (principal) request.principal = principal;
       return true;
@@ -118,5 +125,14 @@ export class AuthGuard implements CanActivate {
     if (access.permit !== null && !principal.permits.includes(access.permit))
       throw new PermitRequired(access.permit);
     return true;
+  }
+
+  /** The token's principal when it is valid and its account holds it, else null. */
+  private async heldPrincipal(token: string): Promise<Principal | null> {
+    const principal = await this.tokens.verify(token);
+    if (principal === null || this.held.has(principal)) return principal;
+    if (!(await accountHoldsToken(this.store, principal))) return null;
+    this.held.add(principal);
+    return principal;
   }
 }

@@ -15,6 +15,8 @@ export interface Principal {
   permits: readonly Permit[];
   /** `support-readonly` views may read but never write. */
   view: typeof SUPPORT_READONLY | null;
+  /** Epoch seconds, from the token's `iat`: an account created after it does not hold it. */
+  issuedAt: number;
   expiresAt: number;
 }
 

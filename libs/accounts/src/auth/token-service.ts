@@ -66,7 +66,7 @@ export class TokenService {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: ['HS256'],
         currentDate: this.now(),
-        requiredClaims: ['sub', 'exp'],
+        requiredClaims: ['sub', 'iat', 'exp'],
       });
       const permits = Array.isArray(payload.permits) ? payload.permits.filter(isPermit) : [];
       if (typeof payload.username !== 'string' || typeof payload.sub !== 'string') return null;
@@ -75,6 +75,7 @@ export class TokenService {
         username: payload.username,
         permits,
         view: payload.view === SUPPORT_READONLY ? SUPPORT_READONLY : null,
+        issuedAt: payload.iat as number,
         expiresAt: payload.exp as number,
       };
       if (this.verified.size >= TokenService.CACHE_LIMIT) this.verified.clear();

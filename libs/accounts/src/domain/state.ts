@@ -29,13 +29,26 @@ export type WalletState = RegularWallet | DepositWallet;
 
 export type AccountState =
   | { status: 'none' }
-  | { status: 'active'; userId: string; username: string; wallets: ReadonlyMap<number, WalletState> };
+  | {
+      status: 'active';
+      userId: string;
+      username: string;
+      /** When the user signed up: a bearer token issued before it is not this account's. */
+      signedUpAt: string;
+      wallets: ReadonlyMap<number, WalletState>;
+    };
 
 export const initialState = (): AccountState => ({ status: 'none' });
 
 export function evolve(state: AccountState, event: AccountEvent): AccountState {
   if (event.type === 'UserSignedUp')
-    return { status: 'active', userId: event.data.userId, username: event.data.username, wallets: new Map() };
+    return {
+      status: 'active',
+      userId: event.data.userId,
+      username: event.data.username,
+      signedUpAt: event.data.at,
+      wallets: new Map(),
+    };
   if (state.status !== 'active') return state;
   const wallet = state.wallets.get(event.data.walletId);
   switch (event.type) {
