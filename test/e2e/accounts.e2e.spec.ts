@@ -158,11 +158,16 @@ describe('accounts and wallets over HTTP', () => {
   });
 
   describe('authentication and permits', () => {
-    it('answers 401 without, or with a bad, bearer token', async () => {
+    it('answers 401 without, or with a bad, bearer token, naming the scheme in WWW-Authenticate', async () => {
       for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }]) {
         const res = await t.request({ method: 'GET', url: '/v1/wallets/list', headers });
         expect(res.statusCode).toBe(401);
         expect(res.json().error.code).toBe('UNAUTHENTICATED');
+        expect(res.headers['www-authenticate']).toBe(
+          'authorization' in headers
+            ? 'Bearer realm="vetted", error="invalid_token"'
+            : 'Bearer realm="vetted"',
+        );
       }
     });
 
@@ -193,13 +198,13 @@ describe('accounts and wallets over HTTP', () => {
       expect((await get('/v1/wallets/list', owner.token)).json()).toHaveLength(2);
     });
 
-    it('takes the scheme in any case, as HTTP says', async () => {
+    it('takes the scheme in any case, and any number of spaces after it, as HTTP says', async () => {
       const { token } = await t.signUp();
-      for (const scheme of ['bearer', 'BEARER']) {
+      for (const scheme of ['bearer ', 'BEARER ', 'Bearer   ']) {
         const res = await t.request({
           method: 'GET',
           url: '/v1/wallets/list',
-          headers: { authorization: `${scheme} ${token}` },
+          headers: { authorization: `${scheme}${token}` },
         });
         expect(res.statusCode).toBe(200);
       }

@@ -60,8 +60,9 @@ export const CurrentPrincipal = createParamDecorator(
 function bearerToken(request: FastifyRequest): string | null | undefined {
   const header = request.headers.authorization;
   if (header === undefined) return undefined;
-  // The scheme is case-insensitive (RFC 9110, section 11.1): `bearer` is `Bearer`.
-  const match = /^Bearer ([A-Za-z0-9._~+/-]+=*)$/i.exec(header);
+  // The scheme is case-insensitive (RFC 9110, section 11.1): `bearer` is `Bearer`; one or more
+  // spaces may follow it (RFC 6750, section 2.1: `"Bearer" 1*SP b64token`).
+  const match = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i.exec(header);
   return match ? match[1] : null;
 }
 

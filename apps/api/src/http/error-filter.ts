@@ -22,6 +22,14 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
       request.log.warn({ requestId: request.id, code: mapped.code }, `request failed: ${mapped.message}`);
     else request.log.error({ requestId: request.id, err: error }, 'request failed');
   }
+  // RFC 9110 section 15.5.2: a 401 says which scheme to use; RFC 6750 adds why a sent token failed.
+  if (mapped.status === 401)
+    void reply.header(
+      'www-authenticate',
+      request.headers.authorization === undefined
+        ? 'Bearer realm="vetted"'
+        : 'Bearer realm="vetted", error="invalid_token"',
+    );
   void reply
     .status(mapped.status)
     .header('content-type', 'application/json; charset=utf-8')
