@@ -162,6 +162,22 @@ describe('sandbox admin and explorer', () => {
       expect(await c.app.head()).toBe(before);
     }
   });
+  it('refuses a faucet deposit that would take SOL past a u64 of lamports, as Solana would', async () => {
+    const user = await c.app.signUp();
+    const walletId = user.wallets.find((w) => w.family === 'solana')!.id;
+    const sol = (lamports: bigint): string =>
+      `${lamports / 1_000_000_000n}.${(lamports % 1_000_000_000n).toString().padStart(9, '0')}`;
+    const faucet = (amount: string) =>
+      c.post('/v1/sandbox/faucet', user.token, { walletId, network: 'solana', token: null, amount });
+    expect((await faucet(sol(1n << 63n))).statusCode).toBe(201);
+    const before = await c.app.head();
+    const res = await faucet(sol(1n << 63n));
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.fields).toEqual([
+      { path: 'amount', message: expect.stringContaining('past 2^64 - 1 raw units (a u64)') },
+    ]);
+    expect(await c.app.head()).toBe(before);
+  });
   it("shows an operation's transaction publicly without the operation's id", async () => {
     const user = await c.app.signUp();
     const evm = user.wallets.find((w) => w.family === 'evm')!;

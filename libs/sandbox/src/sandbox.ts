@@ -1,5 +1,5 @@
 import type { AssetId, Network, PredictionMarket, TokenInfo, TxReceipt, UsdPrice } from '@vetted/venues';
-import { Dec, isDecimalString, isNetwork } from '@vetted/venues';
+import { Dec, isDecimalString, isNetwork, rawAmountBound } from '@vetted/venues';
 import { SandboxChain } from './chain/sandbox-chain';
 import { cachedAddress } from './chain/address-cache';
 import { SandboxQuoter } from './dex/sandbox-quoter';
@@ -85,7 +85,7 @@ export class Sandbox {
     const record = await this.world.writes.run(() => {
       if (amountRaw > this.world.ledger.depositRoom(network, normalized))
         throw new FaucetRefused(
-          `would take the sandbox's ${token ?? 'native'} supply on ${network} past 2^256 - 1 raw units (a uint256)`,
+          `would take the sandbox's ${token ?? 'native'} supply on ${network} past ${rawAmountBound(network).described}`,
         );
       return this.faucetKind.deposit(deposit);
     });

@@ -30,3 +30,20 @@ export function normalizeAddress(network: Network, address: string): string | nu
   if (addressFamily(network) === 'solana') return isSolanaAddress(address) ? address : null;
   return parseEvmAddress(address);
 }
+
+/** The largest raw amount a network's token can come to, and how messages name it. */
+export interface RawAmountBound {
+  max: bigint;
+  described: string;
+}
+
+const U64: RawAmountBound = { max: (1n << 64n) - 1n, described: '2^64 - 1 raw units (a u64)' };
+const UINT256: RawAmountBound = { max: (1n << 256n) - 1n, described: '2^256 - 1 raw units (a uint256)' };
+
+/**
+ * Solana keeps lamports and SPL token amounts in a u64; the EVM family (the perp venue included,
+ * which settles in an EVM chain's USDC) in a uint256. No balance, supply or transfer goes past it.
+ */
+export function rawAmountBound(network: Network): RawAmountBound {
+  return network === 'solana' ? U64 : UINT256;
+}

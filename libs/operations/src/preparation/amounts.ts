@@ -1,6 +1,6 @@
 import type { TokenInfo } from '@vetted/venues';
-import { AmountFormatError, formatUnits, parseUnits } from '@vetted/venues';
-import { MAX_UINT256, readAmount, type AmountRequest } from './decimal-grammar';
+import { AmountFormatError, formatUnits, parseUnits, rawAmountBound } from '@vetted/venues';
+import { readAmount, type AmountRequest } from './decimal-grammar';
 import type { FieldProblems } from './field-problems';
 
 /** An amount field in raw units of its token, or `max` (resolved later against the live balance). */
@@ -8,12 +8,13 @@ export type RawAmountRequest = { kind: 'max' } | { kind: 'exact'; raw: bigint };
 
 /**
  * Converts a grammatical amount to raw units of `token`. More significant decimals than the token
- * has are refused, never rounded: the caller would not get what was written.
+ * has are refused, never rounded: the caller would not get what was written. So is more than its
+ * network can hold (a u64 on Solana, a uint256 elsewhere).
  */
 export function rawAmount(
   value: string,
   allowMax: boolean,
-  decimals: number,
+  { decimals, network }: Pick<TokenInfo, 'decimals' | 'network'>,
   path: string,
   problems: FieldProblems,
 ): RawAmountRequest | null {
@@ -22,9 +23,10 @@ export function rawAmount(
   if (request.kind === 'max') return request;
   try {
     const raw = parseUnits(request.decimal, decimals);
-    // No token amount exceeds a uint256 of raw units (an approval would otherwise show one).
-    if (raw > MAX_UINT256) {
-      problems.add(path, `is more than any token amount (2^256 - 1 raw units at ${decimals} decimals)`);
+    // No token amount exceeds what its network holds (an approval would otherwise show one).
+    const bound = rawAmountBound(network);
+    if (raw > bound.max) {
+      problems.add(path, `is more than any token amount (${bound.described} at ${decimals} decimals)`);
       return null;
     }
     return { kind: 'exact', raw };

@@ -87,7 +87,7 @@ export async function preparePerpOpen(
   const coin = await venueCoin(ports.perps, intent.coin, at('coin'), problems);
   if (coin && intent.leverage !== undefined && intent.leverage > coin.maxLeverage)
     problems.add(at('leverage'), `must be at most ${coin.maxLeverage} for ${coin.coin}`);
-  const amount = rawAmount(intent.amountUsdc, true, usdc.decimals, at('amountUsdc'), problems);
+  const amount = rawAmount(intent.amountUsdc, true, usdc, at('amountUsdc'), problems);
   problems.throwIfAny();
   const [market, requested] = [coin!, amount!];
 

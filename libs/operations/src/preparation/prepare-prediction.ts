@@ -43,8 +43,8 @@ export async function preparePredictionOrder(
   const found = await lookUpPredictionOutcome(order.outcome, context, paths, problems, true);
   const amount =
     order.action === 'buy'
-      ? rawAmount(order.spendPusd, false, found.dollar.decimals, paths.spendPusd, problems)
-      : rawAmount(order.shares, true, found.shares.decimals, paths.shares, problems);
+      ? rawAmount(order.spendPusd, false, found.dollar, paths.spendPusd, problems)
+      : rawAmount(order.shares, true, found.shares, paths.shares, problems);
   problems.throwIfAny();
   const venue = found as Venue;
   return order.action === 'buy'

@@ -212,6 +212,21 @@ describe('prepareShapeA: send', () => {
     expect(await paths({ network: 'perps', token: 'DOGE' })).toEqual([at('token.token')]);
   });
 
+  it('refuses an amount past what its network holds: a u64 of lamports on Solana, a uint256 on base', async () => {
+    const { prepare } = open();
+    const sol = { network: 'solana', token: null };
+    const lamports = (raw: bigint) => `${raw / 10n ** 9n}.${(raw % 10n ** 9n).toString().padStart(9, '0')}`;
+    const field = (bound: string) => [
+      { path: 'operation.sendIntent.amount', message: expect.stringContaining(bound) },
+    ];
+    const onSolana = (raw: bigint) => prepare(send(lamports(raw), { address: newSolanaAddress() }, sol, 2));
+    expect((await refusal(onSolana(1n << 64n))).fields).toEqual(field('2^64 - 1 raw units (a u64)'));
+    // The largest a u64 holds is an amount; this wallet cannot fund it.
+    expect(await refusal(onSolana((1n << 64n) - 1n))).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    const onBase = send('1' + '0'.repeat(60), { address: newEvmAddress() }, { network: 'base', token: null });
+    expect((await refusal(prepare(onBase))).fields).toEqual(field('2^256 - 1 raw units (a uint256)'));
+  });
+
   it('refuses what the wallet cannot fund, gas included', async () => {
     const { sandbox, wallets, prepare } = open();
     const to = { address: newEvmAddress() };

@@ -19,7 +19,7 @@ export async function prepareSend(operation: SendOperation, context: Preparation
   const intent = operation.sendIntent;
   const problems = new FieldProblems();
   const token = resolveToken(intent.token, at('token'), ports.tokens, problems, wallet);
-  const amount = token && rawAmount(intent.amount, true, token.decimals, at('amount'), problems);
+  const amount = token && rawAmount(intent.amount, true, token, at('amount'), problems);
   const recipient = token && sendRecipient(intent.to, token, context, at, problems);
   problems.throwIfAny();
   const [sent, to, requested] = [token!, recipient!, amount!];

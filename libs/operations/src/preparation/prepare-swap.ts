@@ -36,7 +36,7 @@ export async function prepareSwap(operation: SwapOperation, context: Preparation
   const from = resolveToken(intent.from, at('from'), ports.tokens, problems, wallet);
   const to = resolveToken(intent.to, at('to'), ports.tokens, problems);
   if (from && to && sameAsset(from, to)) problems.add(at('to'), 'must be another asset than from');
-  const amount = from && rawAmount(intent.amount, true, from.decimals, at('amount'), problems);
+  const amount = from && rawAmount(intent.amount, true, from, at('amount'), problems);
   const recipient = to && swapRecipient(intent.toWalletId, to, context, at('toWalletId'), problems);
   problems.throwIfAny();
   const [spend, receive, deliverTo, requested] = [from!, to!, recipient!, amount!];

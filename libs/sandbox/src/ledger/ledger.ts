@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Network, TokenMovement } from '@vetted/venues';
-import { MAX_UINT256 } from './allowances';
+import { rawAmountBound } from '@vetted/venues';
 import { Supply, type SupplyRecord } from './supply';
 
 /** Raised inside a write when a debit would make a balance negative; the write is rolled back. */
@@ -131,9 +131,9 @@ export class Ledger {
     }));
   }
 
-  /** How much more of a token may enter: no supply, so no balance, exceeds a uint256. */
+  /** How much more of a token may enter: no supply, so no balance, exceeds what its network holds. */
   depositRoom(network: Network, token: string | null): bigint {
-    return MAX_UINT256 - this.supply.outstanding(network, key(token));
+    return rawAmountBound(network).max - this.supply.outstanding(network, key(token));
   }
 
   supplies(): SupplyRecord[] {

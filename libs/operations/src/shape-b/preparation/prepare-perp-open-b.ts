@@ -38,7 +38,7 @@ export async function preparePerpOpenB(
   const leverage = market && openLeverage(intent, market, problems);
   const margin =
     intent.sizing.kind === 'margin'
-      ? rawAmount(intent.sizing.marginUsdc, false, usdc.decimals, at('marginUsdc'), problems)
+      ? rawAmount(intent.sizing.marginUsdc, false, usdc, at('marginUsdc'), problems)
       : null;
   problems.throwIfAny();
   const coin = market!;

@@ -64,7 +64,7 @@ export async function resolveAmount(
 /** A human decimal in raw units of `token`; more decimals than it has is refused, never rounded. */
 export function exactRaw(decimal: string, token: TokenInfo, path: string): bigint {
   const problems = new FieldProblems();
-  const amount = rawAmount(decimal, false, token.decimals, path, problems);
+  const amount = rawAmount(decimal, false, token, path, problems);
   problems.throwIfAny();
   if (amount?.kind !== 'exact') throw new Error(`"${decimal}" was not checked as a positive decimal`);
   return amount.raw;
