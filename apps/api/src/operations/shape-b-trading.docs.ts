@@ -121,7 +121,10 @@ export class PerpOpenIntentDoc extends IntentBaseDoc {
   @ApiPropertyOptional({
     pattern: DECIMAL_PATTERN,
     example: '50',
-    description: 'USDC margin; requires `exposureMultiple` (notional = margin × multiple)',
+    description:
+      'USDC margin; requires `exposureMultiple` (notional = margin × multiple). The venue holds ' +
+      'notional / leverage as margin: at most this, and less when the multiple is not a whole number ' +
+      '(the leverage is, at least the multiple) or the size rounds down',
   })
   marginUsdc?: string;
   @ApiPropertyOptional({
