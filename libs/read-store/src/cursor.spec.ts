@@ -35,4 +35,23 @@ describe('cursor', () => {
     ])
       expect(() => decodeCursor(other, list)).toThrow(InvalidCursorError);
   });
+
+  it('rejects a cursor whose place was edited, whatever it was changed to', () => {
+    const cursor = encodeCursor(list, '2026-11-22T21:09:20.664Z', 'op-1');
+    const [, , , check] = JSON.parse(Buffer.from(cursor, 'base64url').toString()) as unknown[];
+    const edited = (value: unknown, id: unknown = 'op-1') =>
+      Buffer.from(JSON.stringify([list, value, id, check])).toString('base64url');
+    for (const value of [true, 'notadate', 12345, null, '', '2026-11-22T21:09:20.665Z'])
+      expect(() => decodeCursor(edited(value), list)).toThrow(InvalidCursorError);
+    expect(() => decodeCursor(edited('2026-11-22T21:09:20.664Z', 'op-2'), list)).toThrow(InvalidCursorError);
+    expect(decodeCursor(edited('2026-11-22T21:09:20.664Z'), list)).toEqual({
+      value: '2026-11-22T21:09:20.664Z',
+      id: 'op-1',
+    });
+    // A cursor of the earlier format, with no check, is refused like any other it did not write.
+    const unchecked = Buffer.from(JSON.stringify([list, '2026-11-22T21:09:20.664Z', 'op-1'])).toString(
+      'base64url',
+    );
+    expect(() => decodeCursor(unchecked, list)).toThrow(InvalidCursorError);
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { InvalidCursorError, type Scalar } from './read-store';
 
 /** The place of the last item of a page: its orderBy value and its `_id`. */
@@ -9,11 +10,18 @@ export interface CursorPosition {
 /**
  * A cursor names the list it belongs to (`list`: the collection and its order, or the timeline) and
  * the place in it, so a cursor taken from another list is refused instead of silently starting that
- * list over or ending it. Both adapters share this format, so a cursor stays valid when the
- * deployment switches stores.
+ * list over or ending it. It carries a check of both, so one edited by hand is refused too: a place
+ * of the wrong type or form ended the list or started it over (found by a probe). Both adapters
+ * share this format, so a cursor stays valid when the deployment switches stores.
  */
 export function encodeCursor(list: string, value: Scalar, id: string): string {
-  return Buffer.from(JSON.stringify([list, value, id]), 'utf8').toString('base64url');
+  const place = JSON.stringify([list, value, id]);
+  return Buffer.from(JSON.stringify([list, value, id, checkOf(place)]), 'utf8').toString('base64url');
+}
+
+/** Not a secret: it tells a cursor the service wrote from one changed since, not a forgery. */
+function checkOf(place: string): string {
+  return createHash('sha256').update(place).digest('base64url').slice(0, 12);
 }
 
 /** The place a cursor of `list` stands at; InvalidCursorError for anything else. */
@@ -27,9 +35,10 @@ export function decodeCursor(text: string, list: string): CursorPosition {
   } catch {
     throw new InvalidCursorError();
   }
-  if (!Array.isArray(parsed) || parsed.length !== 3 || parsed[0] !== list) throw new InvalidCursorError();
-  const [, value, id] = parsed as unknown[];
+  if (!Array.isArray(parsed) || parsed.length !== 4 || parsed[0] !== list) throw new InvalidCursorError();
+  const [, value, id, check] = parsed as unknown[];
   if (typeof id !== 'string' || !isScalar(value)) throw new InvalidCursorError();
+  if (check !== checkOf(JSON.stringify([list, value, id]))) throw new InvalidCursorError();
   return { value, id };
 }
 
