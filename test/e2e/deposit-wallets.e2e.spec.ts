@@ -234,6 +234,22 @@ describe('prediction-venue deposit wallets', () => {
     expect(failedAgain.json().error.code).toBe('DEPOSIT_WALLET_FAILED');
   });
 
+  it('concurrent requests with one key while the venue fails: every one answers the one failure recorded', async () => {
+    const user = await c.app.signUp();
+    expect(
+      (await c.admin('/v1/sandbox/faults', { target: 'depositWallet', mode: 'fail', count: 1 })).statusCode,
+    ).toBe(201);
+    const body = { controllerWalletId: user.wallets[0].id, idempotencyKey: randomUUID() };
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => c.post('/v1/predict/deposit-wallets', user.token, body)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual([502, 502, 502]);
+    expect(new Set(answers.map((a) => a.json().error.message)).size).toBe(1);
+    // One call of the venue under the key: its failure, and no deployment, are recorded.
+    const deposit = (await c.wallets(user.token)).find((w) => w.kind === 'deposit')!;
+    expect(deposit).toMatchObject({ address: null, deployment: { status: 'failed' } });
+  });
+
   it('looks a deployment of unknown outcome up instead of calling it failed', async () => {
     const user = await c.app.signUp();
     const [evm] = user.wallets;

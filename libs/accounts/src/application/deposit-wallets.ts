@@ -65,7 +65,33 @@ export class CreateDepositWalletHandler implements ICommandHandler<
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({
+  /** Per user and key: the last request with it still running here (settled, never rejecting). */
+  private readonly running = new Map<string, Promise<unknown>>();
+
+  /**
+   * Requests with one key run one after another: a duplicate delivered while the first still waits
+   * for the venue answers what the first recorded, and never calls the venue itself. Concurrent
+   * replays had each deployed, so under a failing venue one key answered 201, 502 and 200 at once
+   * and recorded both a failure and a deployment. (After a crash there is nobody to wait for: the
+   * retry finishes the deployment, as before.)
+   */
+  execute(command: CreateDepositWalletCommand): Promise<DepositWalletOutcome> {
+    if (command.idempotencyKey === null) return this.deploy(command);
+    const key = `${command.userId}\n${command.idempotencyKey.toLowerCase()}`;
+    const previous = this.running.get(key) ?? Promise.resolve();
+    const mine = previous.then(() => this.deploy(command));
+    const settled = mine.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.running.set(key, settled);
+    void settled.then(() => {
+      if (this.running.get(key) === settled) this.running.delete(key);
+    });
+    return mine;
+  }
+
+  private async deploy({
     userId,
     controllerWalletId,
     idempotencyKey,
