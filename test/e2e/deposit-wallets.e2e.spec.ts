@@ -213,6 +213,34 @@ describe('prediction-venue deposit wallets', () => {
     const unenrolled = await c.post('/v1/wallets/refresh', user.token, { walletId: pending.id });
     expect(unenrolled.statusCode).toBe(409);
     expect(unenrolled.json().error.code).toBe('ENROLLMENT_MISSING');
+    // It is the caller's wallet, not deployed: operations say so, neither paying from it nor to it.
+    const notDeployed = expect.stringContaining('is a deposit wallet not deployed yet');
+    const pol = { network: 'polygon', token: null };
+    const toIt = await c.post('/v1/operations', user.token, {
+      idempotencyKey: randomUUID(),
+      operation: {
+        kind: 'send',
+        walletId: evm.id,
+        sendIntent: { token: pol, amount: '1', to: { walletId: pending.id } },
+      },
+    });
+    expect(toIt.statusCode).toBe(400);
+    expect(toIt.json().error.fields).toContainEqual({
+      path: 'operation.sendIntent.to.walletId',
+      message: notDeployed,
+    });
+    const fromIt = await c.post('/v1/operations', user.token, {
+      idempotencyKey: randomUUID(),
+      intent: {
+        type: 'send',
+        walletId: pending.id,
+        asset: { network: 'polygon', asset: 'native' },
+        amount: '1',
+        to: { walletId: evm.id },
+      },
+    });
+    expect(fromIt.statusCode).toBe(400);
+    expect(fromIt.json().error.fields).toEqual([{ path: 'intent.walletId', message: notDeployed }]);
 
     const sameKey = await c.post('/v1/predict/deposit-wallets', user.token, {
       controllerWalletId: evm.id,

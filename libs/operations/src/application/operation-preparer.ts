@@ -22,7 +22,7 @@ import {
 } from '@vetted/venues';
 import { type CapturedAction, type OperationCreatedData, deliveryAddress } from '../domain';
 import type { PreparationContext, PreparationPorts, PreparationWallet } from '../preparation';
-import { prepareShapeA, readShapeAOperation } from '../preparation';
+import { prepareShapeA, readShapeAOperation, unusableWallet } from '../preparation';
 import { INTENT_PATH, prepareShapeB, readShapeBIntent, type ShapeBIntent } from '../shape-b';
 import type { OperationDocument } from '../read-model/operations/operation-document';
 import { operationsCollection } from '../read-model/operations/operations-projection';
@@ -87,7 +87,7 @@ export class OperationPreparer {
   async prepare(userId: string, request: CreateRequest): Promise<PreparedRecord> {
     if (request.shape === 'B')
       return this.prepareIntent(userId, readShapeBIntent(request.intent), request.intent);
-    const wallets = await preparationWallets(this.store, userId);
+    const { wallets, undeployed } = await preparationWallets(this.store, userId);
     const { operation } = request;
     const walletId = (operation as { walletId?: unknown } | null)?.walletId;
     // Not an id: the request's own check says so, with its other problems (a missing walletId "is
@@ -97,8 +97,12 @@ export class OperationPreparer {
       throw ValidationFailed.field('operation.walletId', 'must be a wallet id (a positive integer)');
     }
     const wallet = wallets.find((w) => w.id === walletId);
-    if (!wallet) throw ValidationFailed.field('operation.walletId', 'must be one of your wallets');
-    const prepared = await prepareShapeA(operation, this.context(userId, wallet, wallets));
+    if (!wallet)
+      throw ValidationFailed.field(
+        'operation.walletId',
+        unusableWallet(walletId as number, undeployed, 'must be one of your wallets'),
+      );
+    const prepared = await prepareShapeA(operation, this.context(userId, wallet, wallets, undeployed));
     return {
       shape: 'A',
       kind: 'action_sequence',
@@ -116,10 +120,14 @@ export class OperationPreparer {
     intent: ShapeBIntent,
     creationRequest: unknown,
   ): Promise<PreparedRecord> {
-    const wallets = await preparationWallets(this.store, userId);
+    const { wallets, undeployed } = await preparationWallets(this.store, userId);
     const wallet = wallets.find((w) => w.id === intent.walletId);
-    if (!wallet) throw ValidationFailed.field(`${INTENT_PATH}.walletId`, 'must be one of your wallets');
-    const prepared = await prepareShapeB(intent, this.context(userId, wallet, wallets));
+    if (!wallet)
+      throw ValidationFailed.field(
+        `${INTENT_PATH}.walletId`,
+        unusableWallet(intent.walletId, undeployed, 'must be one of your wallets'),
+      );
+    const prepared = await prepareShapeB(intent, this.context(userId, wallet, wallets, undeployed));
     return {
       shape: 'B',
       kind: prepared.type,
@@ -138,11 +146,13 @@ export class OperationPreparer {
     userId: string,
     wallet: PreparationWallet,
     wallets: readonly PreparationWallet[],
+    undeployed: readonly number[],
   ): PreparationContext {
     let executing: Promise<CapturedAction[]> | undefined;
     return {
       wallet,
       wallets,
+      undeployed,
       ports: this.ports,
       executing: () =>
         (executing ??= unfinishedLegs(this.operations, userId, wallet.id).then((legs) =>

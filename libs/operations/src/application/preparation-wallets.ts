@@ -5,13 +5,25 @@ import { extend } from '@vetted/kernel';
 import { PREDICT_VENUE } from '@vetted/venues';
 import type { PreparationWallet } from '../preparation';
 
-/** Every wallet of the user with an address, archived ones included (preparation tells them apart). */
-export async function preparationWallets(store: EventStore, userId: string): Promise<PreparationWallet[]> {
+/** The user's wallets as preparation sees them. */
+export interface PreparationWallets {
+  /** Every wallet with an address, archived ones included (preparation tells them apart). */
+  wallets: PreparationWallet[];
+  /** Deposit wallets whose deployment has not succeeded: no address yet. */
+  undeployed: number[];
+}
+
+export async function preparationWallets(store: EventStore, userId: string): Promise<PreparationWallets> {
   const account = await loadState(store, accountStream(userId), accountDecider);
-  if (account.status !== 'active') return [];
-  return [...account.wallets.values()].flatMap((w): PreparationWallet[] => {
-    if (w.address === null) return [];
+  const out: PreparationWallets = { wallets: [], undeployed: [] };
+  if (account.status !== 'active') return out;
+  for (const w of account.wallets.values()) {
+    if (w.address === null) {
+      out.undeployed.push(w.id);
+      continue;
+    }
     const wallet = { id: w.id, family: w.family, address: w.address, archived: w.archived };
-    return [w.kind === 'deposit' ? extend(wallet, { venue: PREDICT_VENUE.displayName }) : wallet];
-  });
+    out.wallets.push(w.kind === 'deposit' ? extend(wallet, { venue: PREDICT_VENUE.displayName }) : wallet);
+  }
+  return out;
 }

@@ -34,6 +34,8 @@ export interface PreparationContext {
   wallet: PreparationWallet;
   /** Every wallet of the caller, archived ones included (a recipient must be one of the active ones). */
   wallets: readonly PreparationWallet[];
+  /** The caller's deposit wallets not deployed yet: theirs, but with no address to pay or receive. */
+  undeployed: readonly number[];
   ports: PreparationPorts;
   /**
    * The legs the paying wallet's operations still executing have yet to finish (submitted or not
@@ -41,4 +43,11 @@ export interface PreparationContext {
    * when asked (only an ERC-20 swap's allowance rule asks), at most once per preparation.
    */
   executing(): Promise<readonly CapturedAction[]>;
+}
+
+/** Why a wallet id is not among the caller's usable wallets, in the words of `missing` otherwise. */
+export function unusableWallet(walletId: number, undeployed: readonly number[], missing: string): string {
+  return undeployed.includes(walletId)
+    ? 'is a deposit wallet not deployed yet (request its deployment again)'
+    : missing;
 }

@@ -1,7 +1,7 @@
 import type { Network } from '@vetted/venues';
 import { addressFamily, normalizeAddress } from '@vetted/venues';
 import type { FieldProblems } from './field-problems';
-import type { PreparationContext, PreparationWallet } from './preparation-context';
+import { type PreparationContext, type PreparationWallet, unusableWallet } from './preparation-context';
 
 /** Where value is delivered: an address, and the caller's wallet behind it when there is one. */
 export interface Recipient {
@@ -18,7 +18,7 @@ export function ownedRecipient(
   problems: FieldProblems,
 ): Recipient | null {
   const wallet: PreparationWallet | undefined = context.wallets.find((w) => w.id === walletId);
-  if (!wallet) problems.add(path, 'is not one of your wallets');
+  if (!wallet) problems.add(path, unusableWallet(walletId, context.undeployed, 'is not one of your wallets'));
   else if (wallet.archived) problems.add(path, 'is archived; choose an active wallet');
   else if (wallet.family !== addressFamily(network))
     problems.add(path, `is a ${wallet.family} wallet and cannot receive on ${network}`);

@@ -61,6 +61,7 @@ export function preparationSandbox() {
     ): PreparationContext => ({
       wallet,
       wallets: [evm, solana, savings, archived],
+      undeployed: [],
       ports,
       executing: async () => executing,
     });
