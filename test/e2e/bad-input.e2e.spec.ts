@@ -296,11 +296,10 @@ describe('bad input is refused and records nothing', () => {
     };
     const walletIdMessage = 'must be a wallet id (a positive integer)';
     for (const bad of ['1', 0, 1.5, null]) {
-      // An optional field may be null (refresh: every wallet).
-      if (bad !== null)
-        expect(await fields(json('POST', '/v1/wallets/refresh', { walletId: bad }))).toEqual([
-          { path: 'walletId', message: walletIdMessage },
-        ]);
+      // An optional field is left out, never null: a null walletId had refreshed every wallet.
+      expect(await fields(json('POST', '/v1/wallets/refresh', { walletId: bad }))).toEqual([
+        { path: 'walletId', message: walletIdMessage },
+      ]);
       expect(
         await fields(
           json('POST', '/v1/sandbox/faucet', { walletId: bad, network: 'base', token: null, amount: '1' }),
@@ -326,5 +325,54 @@ describe('bad input is refused and records nothing', () => {
     expect(await fields(json('POST', '/v1/predict/deposit-wallets', {}))).toEqual([
       { path: 'controllerWalletId', message: 'is required' },
     ]);
+  });
+
+  it('refuses null for an optional body field, as for any value its schema does not take, with one message', async () => {
+    const refused = async (options: InjectOptions): Promise<unknown> => {
+      const before = await t.head();
+      const res = await t.request(options);
+      expect(res.statusCode).toBe(400);
+      expect(await t.head()).toBe(before);
+      return res.json().error.fields;
+    };
+    expect(await refused(json('POST', '/v1/wallets', { family: 'evm', name: null }))).toEqual([
+      { path: 'name', message: 'must be a string' },
+    ]);
+    expect(
+      await refused(
+        json('POST', '/v1/predict/deposit-wallets', { controllerWalletId: walletId, idempotencyKey: null }),
+      ),
+    ).toEqual([{ path: 'idempotencyKey', message: 'must be a UUID' }]);
+    expect(await refused(json('POST', '/v1/auth/tokens', { ttlSeconds: null }))).toEqual([
+      { path: 'ttlSeconds', message: 'must be an integer from 60 to 43200' },
+    ]);
+    expect(
+      await refused(
+        admin('/v1/sandbox/faults', { target: 'quote', mode: 'fail', count: 1, landAfterSeconds: null }),
+      ),
+    ).toEqual([{ path: 'landAfterSeconds', message: 'must be an integer from 0 to 86400' }]);
+    // A value of the wrong type is named by its type alone, not by every rule it also breaks.
+    expect(await refused(json('POST', `/v1/wallets/${walletId}/rename`, { name: 5 }))).toEqual([
+      { path: 'name', message: 'must be a string' },
+    ]);
+    expect(await refused(json('POST', '/v1/auth/tokens', { permits: 'account.write' }))).toEqual([
+      { path: 'permits', message: 'must be an array' },
+    ]);
+  });
+
+  it('takes a wallet name of at most 64 characters as it reads: invisible characters alone are empty', async () => {
+    const named = (name: string) => t.request(json('POST', '/v1/wallets', { family: 'evm', name }));
+    for (const blank of ['\u200b', '\u00ad', ' \u202e ']) {
+      const res = await named(blank);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual([{ path: 'name', message: 'must not be empty' }]);
+    }
+    for (const long of ['b'.repeat(65), 'd'.repeat(201), '😀'.repeat(65)]) {
+      const res = await named(long);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual([{ path: 'name', message: 'must be at most 64 characters' }]);
+    }
+    // 64 characters, counted as JSON Schema counts them (an emoji is one).
+    expect((await named('😀'.repeat(64))).statusCode).toBe(201);
   });
 });

@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { PERMITS, type Permit, SUPPORT_READONLY } from '@vetted/accounts';
-import { ArrayUnique, IsArray, IsIn, IsOptional, IsString, Matches } from 'class-validator';
+import { ArrayUnique, IsArray, IsIn, IsString, Matches } from 'class-validator';
 import { BodyInteger } from '../http/body-integer';
+import { OptionalField } from '../http/optional-field';
 import { WalletView } from '../wallets/wallets.dto';
 
 export class SignUpBody {
@@ -20,14 +21,14 @@ export class IssueTokenBody {
     isArray: true,
     description: "A subset of the caller's permits; default: all of them",
   })
-  @IsOptional()
+  @OptionalField()
   @IsArray()
-  @ArrayUnique()
+  @ArrayUnique({ message: 'must not name a permit twice' })
   @IsIn(PERMITS, { each: true, message: `each value must be one of ${PERMITS.join(', ')}` })
   permits?: Permit[];
 
   @ApiPropertyOptional({ enum: [SUPPORT_READONLY], description: 'A read-only view for support staff' })
-  @IsOptional()
+  @OptionalField()
   @IsIn([SUPPORT_READONLY])
   view?: typeof SUPPORT_READONLY;
 
@@ -37,7 +38,7 @@ export class IssueTokenBody {
     maximum: 43200,
     description: 'Lifetime in seconds; default 12 hours',
   })
-  @IsOptional()
+  @OptionalField()
   @BodyInteger(60, 43_200)
   ttlSeconds?: number;
 }

@@ -8,6 +8,9 @@ import {
 import { type FieldError, ValidationFailed } from '@vetted/kernel';
 import { DeferredBodyError } from './deferred-body-error';
 
+/** class-validator's rules on a value's type. */
+const TYPE_RULES = new Set(['isString', 'isArray', 'isInt', 'isNumber', 'isBoolean', 'isObject']);
+
 function fieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
   const out: FieldError[] = [];
   for (const error of errors) {
@@ -18,7 +21,11 @@ function fieldErrors(errors: ValidationError[], parent = ''): FieldError[] {
       out.push({ path, message: 'is required' });
       continue;
     }
-    for (const [rule, message] of Object.entries(error.constraints ?? {}))
+    // A value of the wrong type breaks its other rules too ("must be at most 64 characters | must be
+    // a string" for a number): its type is what to say.
+    const rules = Object.entries(error.constraints ?? {});
+    const typeRule = rules.find(([rule]) => TYPE_RULES.has(rule));
+    for (const [rule, message] of typeRule ? [typeRule] : rules)
       out.push({ path, message: describe(rule, message, error.property) });
     if (error.children?.length) out.push(...fieldErrors(error.children, path));
   }

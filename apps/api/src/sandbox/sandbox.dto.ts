@@ -1,7 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { NETWORKS, type Network } from '@vetted/venues';
-import { Equals, IsIn, IsOptional, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
+import { Equals, IsIn, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { BodyInteger, WalletIdField } from '../http/body-integer';
+import { OptionalField } from '../http/optional-field';
 
 const DECIMAL = /^(0|[1-9][0-9]*)(\.[0-9]+)?$/;
 const DECIMAL_MESSAGE = 'must be a positive exact decimal such as "1.5" (no sign, exponent or separators)';
@@ -55,7 +56,7 @@ export class PriceBody {
   usd?: string;
 
   @ApiPropertyOptional({ description: 'true: the price expires now, so preparation refuses it' })
-  @IsOptional()
+  @OptionalField()
   @Equals(true)
   expire?: true;
 }
@@ -87,7 +88,7 @@ export class FaultBody {
       '(default 12; past the 30 s lifecycle deadline the operation fails with LIFECYCLE_TIMEOUT, and the late ' +
       'receipt is still recorded)',
   })
-  @IsOptional()
+  @OptionalField()
   @BodyInteger(0, 86_400)
   landAfterSeconds?: number;
 }

@@ -1,8 +1,9 @@
 import { ValidationFailed } from '@vetted/kernel';
 import { ApiBody, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { WALLET_FAMILIES, type WalletFamily } from '@vetted/accounts';
+import { MAX_WALLET_NAME_LENGTH, WALLET_FAMILIES, type WalletFamily } from '@vetted/accounts';
 import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
 import { WalletIdField } from '../http/body-integer';
+import { OptionalField } from '../http/optional-field';
 import { AssetView } from '../http/asset.view';
 
 export class BalanceView extends AssetView {
@@ -65,24 +66,30 @@ export class ProposedNameView {
   @ApiProperty({ example: 'EVM 2' }) name!: string;
 }
 
+const WALLET_NAME_LENGTH_MESSAGE = `must be at most ${MAX_WALLET_NAME_LENGTH} characters`;
+
 export class CreateWalletBody {
   @ApiProperty({ enum: WALLET_FAMILIES })
   @IsIn(WALLET_FAMILIES)
   family!: WalletFamily;
 
   @ApiPropertyOptional({
-    description: 'Trimmed; unique per user case-insensitively; default: the proposed name',
+    maxLength: MAX_WALLET_NAME_LENGTH,
+    description: `Trimmed, at most ${MAX_WALLET_NAME_LENGTH} characters; unique per user case-insensitively; default: the proposed name`,
   })
-  @IsOptional()
+  @OptionalField()
   @IsString()
-  @MaxLength(200)
+  @MaxLength(MAX_WALLET_NAME_LENGTH, { message: WALLET_NAME_LENGTH_MESSAGE })
   name?: string;
 }
 
 export class RenameWalletBody {
-  @ApiProperty({ description: 'Trimmed; unique per user case-insensitively, archived wallets included' })
+  @ApiProperty({
+    maxLength: MAX_WALLET_NAME_LENGTH,
+    description: `Trimmed, at most ${MAX_WALLET_NAME_LENGTH} characters; unique per user case-insensitively, archived wallets included`,
+  })
   @IsString()
-  @MaxLength(200)
+  @MaxLength(MAX_WALLET_NAME_LENGTH, { message: WALLET_NAME_LENGTH_MESSAGE })
   name!: string;
 }
 
@@ -108,7 +115,7 @@ export class RefreshBody {
     minimum: 1,
     description: 'One wallet; omit to refresh every active wallet',
   })
-  @IsOptional()
+  @OptionalField()
   @WalletIdField()
   walletId?: number;
 }
@@ -131,7 +138,7 @@ export class CreateDepositWalletBody {
     format: 'uuid',
     description: 'Reuse it for a duplicate delivery; use a new one after a failure',
   })
-  @IsOptional()
+  @OptionalField()
   @IsUUID()
   idempotencyKey?: string;
 }

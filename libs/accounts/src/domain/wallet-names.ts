@@ -26,11 +26,15 @@ export const nameKey = (name: string): string =>
     .replace(/\s+/gu, ' ')
     .toLowerCase();
 
-/** A regular wallet name as stored: trimmed, non-empty, bounded, and not posing as a deposit wallet. */
+/**
+ * A regular wallet name as stored: trimmed, non-empty (as it reads: invisible characters alone are
+ * empty), at most MAX_WALLET_NAME_LENGTH characters (code points, as JSON Schema's `maxLength`
+ * counts them), and not posing as a deposit wallet.
+ */
 export function checkWalletName(raw: string, path = 'name'): string {
   const name = raw.trim();
-  if (name.length === 0) throw ValidationFailed.field(path, 'must not be empty');
-  if (name.length > MAX_WALLET_NAME_LENGTH)
+  if (nameKey(name).trim().length === 0) throw ValidationFailed.field(path, 'must not be empty');
+  if (codePoints(name) > MAX_WALLET_NAME_LENGTH)
     throw ValidationFailed.field(path, `must be at most ${MAX_WALLET_NAME_LENGTH} characters`);
   if (/[\u0000-\u001f\u007f]/.test(name))
     throw ValidationFailed.field(path, 'must not contain control characters');
@@ -40,6 +44,12 @@ export function checkWalletName(raw: string, path = 'name'): string {
       `must not begin with "${DEPOSIT_WALLET_PREFIX}" (reserved for deposit wallets)`,
     );
   return name;
+}
+
+function codePoints(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
 }
 
 export interface NamedWallet {
