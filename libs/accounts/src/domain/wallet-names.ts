@@ -14,17 +14,24 @@ export const SIGNUP_WALLET_NAMES: Record<WalletFamily, string> = {
 const FAMILY_LABEL: Record<WalletFamily, string> = { evm: 'EVM', solana: 'Solana' };
 
 /**
+ * What reads as nothing: format characters (zero-width spaces and joiners, direction marks) and
+ * every other default-ignorable code point (variation selectors, the combining grapheme joiner,
+ * Hangul fillers), which fonts draw as nothing too.
+ */
+const INVISIBLE = /[\p{Cf}\p{Default_Ignorable_Code_Point}]/gu;
+/** C0 and C1 controls and DEL. */
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+/** Half of a surrogate pair without its other half: not a character, and no strict JSON decoder takes it. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
  * Names compare case-insensitively, and as they read: compatibility forms folded (NFKC: a
  * no-break or ideographic space is a space, fullwidth letters are letters), runs of white space
- * as one space, invisible format characters (zero-width spaces and joiners) left out. So neither
+ * as one space, invisible characters (`INVISIBLE`) left out. So neither
  * uniqueness nor the deposit-wallet prefix can be passed with a name that only looks the same.
  */
 export const nameKey = (name: string): string =>
-  name
-    .normalize('NFKC')
-    .replace(/\p{Cf}/gu, '')
-    .replace(/\s+/gu, ' ')
-    .toLowerCase();
+  name.normalize('NFKC').replace(INVISIBLE, '').replace(/\s+/gu, ' ').toLowerCase();
 
 /**
  * A regular wallet name as stored: trimmed, non-empty (as it reads: invisible characters alone are
@@ -36,8 +43,9 @@ export function checkWalletName(raw: string, path = 'name'): string {
   if (nameKey(name).trim().length === 0) throw ValidationFailed.field(path, 'must not be empty');
   if (codePoints(name) > MAX_WALLET_NAME_LENGTH)
     throw ValidationFailed.field(path, `must be at most ${MAX_WALLET_NAME_LENGTH} characters`);
-  if (/[\u0000-\u001f\u007f]/.test(name))
-    throw ValidationFailed.field(path, 'must not contain control characters');
+  if (CONTROL.test(name)) throw ValidationFailed.field(path, 'must not contain control characters');
+  if (LONE_SURROGATE.test(name))
+    throw ValidationFailed.field(path, 'must not contain a lone surrogate (half of a UTF-16 pair)');
   if (nameKey(name).startsWith(nameKey(DEPOSIT_WALLET_PREFIX)))
     throw ValidationFailed.field(
       path,
