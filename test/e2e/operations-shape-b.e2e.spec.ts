@@ -203,11 +203,16 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     const toWalletId: number = other.json().id;
     const prerequisite = (await create(user.token, { ...usdcSwap(evm.id), toWalletId })).json();
     expect(prerequisite.kind).toBe('tokenApproval');
-    expect((await call(user.token, prerequisite.id, 'approve')).json()).toMatchObject({ state: 'succeeded' });
     expect((await c.post(`/v1/wallets/${toWalletId}/archive`, user.token, {})).statusCode).toBe(200);
+    // The approval itself delivers nothing: it runs; the swap it leads to is what is refused.
+    expect((await call(user.token, prerequisite.id, 'approve')).json()).toMatchObject({ state: 'succeeded' });
     const refused = await call(user.token, prerequisite.id, 'next');
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toMatchObject({ code: 'RECIPIENT_WALLET_UNAVAILABLE' });
+    expect(refused.json().error).toMatchObject({
+      code: 'RECIPIENT_WALLET_UNAVAILABLE',
+      message:
+        'the wallet the continuation delivers to is archived or missing; review a new operation to an active wallet',
+    });
     expect(refused.json().error.fields).toBeUndefined();
     const types = (await c.timeline(user.token, prerequisite.id)).map((e) => e.type);
     expect(types).not.toContain('SuccessorPrepared');

@@ -17,6 +17,8 @@ export async function activeWallets(
 
 /** The caller's wallets an operation to prepare would pay from and deliver to. */
 export interface OperationWallets {
+  /** What the errors call the operation: `this operation`, `the continuation`. */
+  of: string;
   source: number;
   /** Another of the caller's wallets it delivers to, if any. */
   recipient: number | undefined;
@@ -30,9 +32,13 @@ export interface OperationWallets {
 export async function requireActiveWallets(
   store: EventStore,
   userId: string,
-  { source, recipient }: OperationWallets,
+  { of, source, recipient }: OperationWallets,
 ): Promise<void> {
   const active = await activeWallets(store, userId);
-  if (!active(source)) throw new SourceWalletUnavailable();
-  if (recipient !== undefined && !active(recipient)) throw new RecipientWalletUnavailable();
+  if (!active(source)) throw new SourceWalletUnavailable(`the wallet ${of} pays from is archived or missing`);
+  // Nothing to discard: a new review is the way on (the original may have run already).
+  if (recipient !== undefined && !active(recipient))
+    throw new RecipientWalletUnavailable(
+      `the wallet ${of} delivers to is archived or missing; review a new operation to an active wallet`,
+    );
 }

@@ -7,7 +7,7 @@ import {
   type ExistingOperation,
   type OperationCommand,
   type SuccessorRelation,
-  namedRecipientWallet,
+  intentRecipientWallet,
   operationDecider,
   recipientWalletOf,
 } from '../domain';
@@ -153,7 +153,7 @@ export class NextOperationHandler extends SuccessorHandler implements ICommandHa
   /** The continuation's own: a swap that delivers to another wallet needs that one active too. */
   protected successorWallets({ op }: ExistingOperation): OperationWallets {
     const { action, walletId } = op.continuation!;
-    return { source: walletId, recipient: namedRecipientWallet(action) };
+    return { of: 'the continuation', source: walletId, recipient: intentRecipientWallet(action) };
   }
 }
 
@@ -194,7 +194,7 @@ export class RefreshOperationHandler
 
   /** The operation's own: its fresh review pays from and delivers to the same wallets. */
   protected successorWallets({ op }: ExistingOperation): OperationWallets {
-    return { source: op.walletId, recipient: recipientWalletOf(op) };
+    return { of: 'this operation', source: op.walletId, recipient: recipientWalletOf(op) };
   }
 }
 

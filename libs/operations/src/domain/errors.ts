@@ -32,19 +32,17 @@ export class AlreadyExecuted extends Conflict {
 }
 
 export class SourceWalletUnavailable extends ServiceError {
-  constructor() {
-    super(400, 'SOURCE_WALLET_UNAVAILABLE', "the operation's source wallet is archived or missing");
+  constructor(message = "the operation's source wallet is archived or missing") {
+    super(400, 'SOURCE_WALLET_UNAVAILABLE', message);
   }
 }
 
 /** Approval would deliver into a wallet of the caller's that was archived after the review. */
 export class RecipientWalletUnavailable extends ServiceError {
-  constructor() {
-    super(
-      400,
-      'RECIPIENT_WALLET_UNAVAILABLE',
-      'the wallet this operation delivers to is archived or missing; discard it and review a new one',
-    );
+  constructor(
+    message = 'the wallet this operation delivers to is archived or missing; discard it and review a new one',
+  ) {
+    super(400, 'RECIPIENT_WALLET_UNAVAILABLE', message);
   }
 }
 

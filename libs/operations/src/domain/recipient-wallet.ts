@@ -3,28 +3,28 @@ import type { OperationCreatedData } from './events';
 
 /**
  * The caller's other wallet an operation delivers to: recorded by preparation (`recipientWalletId`),
- * or, for operations recorded before it was, named by id in the request.
+ * or, for operations recorded before it was, named by id in the request: a send's `to.walletId`
+ * (Shape A `sendIntent.to`, Shape B `to`), a Shape A swap's `toWalletId`.
  */
 export function recipientWalletOf(op: OperationCreatedData): number | undefined {
-  return op.recipientWalletId ?? namedRecipientWallet(op.creationRequest);
-}
-
-/**
- * The wallet a request names by id to deliver to: a send's `to.walletId` (Shape A `sendIntent.to`,
- * Shape B `to`), a swap's `toWalletId` (Shape A `swapIntent`, Shape B the intent itself).
- */
-export function namedRecipientWallet(request: unknown): number | undefined {
-  const named = request as {
+  if (op.recipientWalletId !== undefined) return op.recipientWalletId;
+  const request = op.creationRequest as {
     sendIntent?: { to?: { walletId?: unknown } };
     swapIntent?: { toWalletId?: unknown };
     to?: { walletId?: unknown };
-    toWalletId?: unknown;
   } | null;
-  const id =
-    named?.sendIntent?.to?.walletId ??
-    named?.to?.walletId ??
-    named?.swapIntent?.toWalletId ??
-    named?.toWalletId;
+  const named = request?.sendIntent?.to?.walletId ?? request?.to?.walletId ?? request?.swapIntent?.toWalletId;
+  return typeof named === 'number' ? named : undefined;
+}
+
+/**
+ * The wallet a Shape B intent names to deliver to: a send's `to.walletId`, a swap's `toWalletId`.
+ * (A token approval's request is its swap's intent, yet the approval itself delivers nothing: its
+ * swap's recipient is the continuation's, checked by `next`.)
+ */
+export function intentRecipientWallet(intent: unknown): number | undefined {
+  const named = intent as { to?: { walletId?: unknown }; toWalletId?: unknown } | null;
+  const id = named?.to?.walletId ?? named?.toWalletId;
   return typeof id === 'number' ? id : undefined;
 }
 
