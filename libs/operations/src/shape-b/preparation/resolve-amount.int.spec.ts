@@ -119,6 +119,21 @@ describe('resolveAmount', () => {
     ]);
   });
 
+  it('refuses a USD value past what the network holds at intent.amount.valueUsd, not as a shortfall', async () => {
+    const { resolve, context, wallets } = await world();
+    const sol: TokenInfo = { network: 'solana', token: null, symbol: 'SOL', decimals: 9 };
+    // About 2^64 lamports and more, at the sandbox's SOL price: no Solana balance could hold it.
+    expect(
+      (await refusal(resolve({ kind: 'valueUsd', usd: '1' + '0'.repeat(22) }, sol, context(wallets.solana))))
+        .fields,
+    ).toEqual([
+      {
+        path: 'intent.amount.valueUsd',
+        message: 'is more than any token amount (2^64 - 1 raw units (a u64) of SOL on solana)',
+      },
+    ]);
+  });
+
   it('refuses a USD value without a live price with PRICE_UNAVAILABLE (expired or missing)', async () => {
     const { sandbox, resolve, context, wallets } = await world();
     await sandbox.expirePrice({ network: 'base', token: null });

@@ -1,4 +1,4 @@
-import type { TokenInfo } from '@vetted/venues';
+import { type TokenInfo, rawAmountBound } from '@vetted/venues';
 import { describeAmount, rawAmount } from '../../preparation/amounts';
 import { FieldProblems } from '../../preparation/field-problems';
 import { maxOf, maxSpend, spendable, type FeesFor } from '../../preparation/funding';
@@ -76,14 +76,20 @@ async function usdValueRaw(usd: string, token: TokenInfo, context: PreparationCo
   if (!price.gt(0))
     throw new PriceUnavailableForReview(`the USD price of ${token.symbol} on ${token.network} is zero`);
   const raw = rawForUsd(usd, price.toFixed(), token.decimals);
-  if (raw <= 0n) {
-    const problems = new FieldProblems();
+  const bound = rawAmountBound(token.network);
+  const problems = new FieldProblems();
+  if (raw <= 0n)
     problems.add(
       path,
       `is less than one raw unit of ${token.symbol} on ${token.network} (one ${token.symbol} is ${price.toFixed()} USD, ` +
         `one raw unit 10^-${token.decimals} of it)`,
     );
-    problems.throwIfAny();
-  }
+  // As an exact amount past it is refused: no balance could fund it, so "insufficient" would mislead.
+  else if (raw > bound.max)
+    problems.add(
+      path,
+      `is more than any token amount (${bound.described} of ${token.symbol} on ${token.network})`,
+    );
+  problems.throwIfAny();
   return raw;
 }
