@@ -49,6 +49,11 @@ describe('the OpenAPI document', () => {
       const operation = doc.paths[path]?.[method];
       expect(operation).toBeDefined();
       for (const status of statuses) expect(Object.keys(operation.responses)).toContain(status);
+      // A 401 names the scheme to authenticate with, as the service sends it.
+      if (statuses.includes('401'))
+        expect(operation.responses['401'].headers['WWW-Authenticate'].description).toContain(
+          path.startsWith('/v1/sandbox/') && path !== '/v1/sandbox/faucet' ? 'SandboxAdmin' : 'Bearer',
+        );
     }
     expect(doc.components.schemas.ErrorBody).toBeDefined();
     const schemas = doc.components.schemas;

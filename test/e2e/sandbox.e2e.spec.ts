@@ -8,10 +8,11 @@ beforeAll(async () => {
 afterAll(() => c.app.close());
 
 describe('sandbox admin and explorer', () => {
-  it('needs the admin header', async () => {
+  it('needs the admin header, and its 401 names that header, not a bearer token', async () => {
     for (const headers of [{}, { 'x-sandbox-admin': 'wrong' }] as Record<string, string>[]) {
       const res = await c.post('/v1/sandbox/clock', null, { advanceSeconds: 1 }, headers);
       expect(res.statusCode).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('SandboxAdmin realm="vetted", header="X-Sandbox-Admin"');
     }
   });
 

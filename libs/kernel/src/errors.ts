@@ -31,7 +31,11 @@ export class ValidationFailed extends ServiceError {
 }
 
 export class Unauthenticated extends ServiceError {
-  constructor(message = 'a valid bearer token is required') {
+  constructor(
+    message = 'a valid bearer token is required',
+    /** The scheme the 401's `WWW-Authenticate` names: `Bearer`, or the sandbox admin header's. */
+    readonly scheme: 'Bearer' | 'SandboxAdmin' = 'Bearer',
+  ) {
     super(401, 'UNAUTHENTICATED', message);
   }
 }

@@ -1,5 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
-import { ServiceError } from '@vetted/kernel';
+import { ServiceError, Unauthenticated } from '@vetted/kernel';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { errorBody } from './error-body';
 import { mapError } from './error-mapping';
@@ -22,18 +22,23 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
       request.log.warn({ requestId: request.id, code: mapped.code }, `request failed: ${mapped.message}`);
     else request.log.error({ requestId: request.id, err: error }, 'request failed');
   }
-  // RFC 9110 section 15.5.2: a 401 says which scheme to use; RFC 6750 adds why a sent token failed.
-  if (mapped.status === 401)
-    void reply.header(
-      'www-authenticate',
-      request.headers.authorization === undefined
-        ? 'Bearer realm="vetted"'
-        : 'Bearer realm="vetted", error="invalid_token"',
-    );
+  if (mapped.status === 401) void reply.header('www-authenticate', challengeOf(error, request));
   void reply
     .status(mapped.status)
     .header('content-type', 'application/json; charset=utf-8')
     .send(errorBody(request.id, mapped.code, mapped.message, mapped.fields));
+}
+
+/**
+ * RFC 9110 section 15.5.2: a 401 names the scheme to authenticate with; RFC 6750 adds why a bearer
+ * token that was sent failed. The sandbox admin routes take their own header, not a bearer token.
+ */
+function challengeOf(error: unknown, request: FastifyRequest): string {
+  if (error instanceof Unauthenticated && error.scheme === 'SandboxAdmin')
+    return 'SandboxAdmin realm="vetted", header="X-Sandbox-Admin"';
+  return request.headers.authorization === undefined
+    ? 'Bearer realm="vetted"'
+    : 'Bearer realm="vetted", error="invalid_token"';
 }
 
 @Catch()

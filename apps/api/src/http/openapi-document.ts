@@ -59,6 +59,8 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
         operation.security = [...(operation.security ?? []), {}];
         delete operation[OPTIONAL_BEARER];
       }
+      const unauthenticated = operation.responses['401'] as { headers?: unknown } | undefined;
+      if (unauthenticated) unauthenticated.headers = { 'WWW-Authenticate': challengeHeader(operation) };
       collectRefs(operation.requestBody, schemas, inRequests);
       collectRefs(operation.responses, schemas, inResponses);
       if (!SERVICE_PATH.test(path)) continue;
@@ -85,6 +87,15 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
       schema.additionalProperties = false;
   }
   return document;
+}
+
+/** How a 401 names the scheme to use (RFC 9110): a bearer token, or the sandbox admin header. */
+function challengeHeader(operation: Operation): { description: string; schema: { type: 'string' } } {
+  const admin = (operation.parameters ?? []).some((p) => p.in === 'header' && p.name === 'X-Sandbox-Admin');
+  const description = admin
+    ? '`SandboxAdmin realm="vetted", header="X-Sandbox-Admin"`'
+    : '`Bearer realm="vetted"`, with `error="invalid_token"` when a token was sent';
+  return { description, schema: { type: 'string' } };
 }
 
 /** Names `text` among the answers of `status`, adding the status with the error body if it has none. */

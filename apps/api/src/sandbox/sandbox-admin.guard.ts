@@ -15,7 +15,7 @@ export class SandboxAdminGuard implements CanActivate {
     const given = context.switchToHttp().getRequest<FastifyRequest>().headers['x-sandbox-admin'];
     const buffer = Buffer.from(typeof given === 'string' ? given : '');
     if (buffer.length !== this.expected.length || !timingSafeEqual(buffer, this.expected))
-      throw new Unauthenticated('sandbox admin endpoints need the X-Sandbox-Admin header');
+      throw new Unauthenticated('sandbox admin endpoints need the X-Sandbox-Admin header', 'SandboxAdmin');
     return true;
   }
 }
