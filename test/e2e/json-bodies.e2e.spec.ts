@@ -132,6 +132,16 @@ describe('JSON bodies', () => {
     expect(await t.head()).toBe(before);
   });
 
+  it('refuses a JSON null body as not an object, as [] or "x" are: it is a body, not the lack of one', async () => {
+    const before = await t.head();
+    for (const url of ['/v1/wallets/refresh', '/v1/auth/tokens', `/v1/operations/${randomUUID()}/discard`]) {
+      const res = await t.request(raw(url, 'null'));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual([{ path: 'body', message: 'must be a JSON object' }]);
+    }
+    expect(await t.head()).toBe(before);
+  });
+
   it('reads an empty body with a JSON content type as no body', async () => {
     const before = await t.head();
     const create = await t.request(raw('/v1/operations', ''));

@@ -103,9 +103,9 @@ export class RequestValidationPipe implements PipeTransform {
     // The body's own error, kept until the guards had their say (DeferredBodyError).
     if (value instanceof DeferredBodyError) throw value.error;
     if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object) {
-      const empty = value === undefined || value === null || value === '';
-      if (empty) value = {};
-      else if (typeof value !== 'object' || Array.isArray(value))
+      // No body (an empty one included) reads as `{}`; a JSON `null` is a body, and not an object.
+      if (value === undefined || value === '') value = {};
+      else if (value === null || typeof value !== 'object' || Array.isArray(value))
         throw ValidationFailed.field('body', 'must be a JSON object');
       if (selfChecking(metadata.metatype))
         return metadata.metatype.checkBody(value as Record<string, unknown>);
