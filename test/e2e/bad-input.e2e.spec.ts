@@ -360,6 +360,30 @@ describe('bad input is refused and records nothing', () => {
     ]);
   });
 
+  it('refuses a query parameter its route does not document, on every route, after authentication', async () => {
+    const refusedAt = async (options: InjectOptions, path: string) => {
+      const before = await t.head();
+      const res = await t.request(options);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.fields).toEqual([{ path, message: 'is not an allowed property' }]);
+      expect(await t.head()).toBe(before);
+    };
+    // A POST that reads no query had ignored it: this one refreshed every wallet.
+    await refusedAt(json('POST', '/v1/wallets/refresh?walletId=1', {}), 'walletId');
+    await refusedAt(json('GET', `/v1/operations/${randomUUID()}?foo=1`), 'foo');
+    await refusedAt(json('GET', '/v1/sandbox/markets?limit=1', undefined, false), 'limit');
+    await refusedAt(json('GET', '/v1/sandbox/tokens?__proto__=1', undefined, false), '__proto__');
+    // minPosition is for GETs under /v1: elsewhere it is refused rather than waited on.
+    await refusedAt(json('GET', '/health/live?minPosition=99999', undefined, false), 'minPosition');
+    await refusedAt(json('GET', '/metrics?minPosition=1', undefined, false), 'minPosition');
+    // Who may call is answered first; documented parameters pass.
+    expect((await t.request(json('POST', '/v1/wallets/refresh?walletId=1', {}, false))).statusCode).toBe(401);
+    expect((await t.request(json('GET', '/v1/operations?limit=1&minPosition=0'))).statusCode).toBe(200);
+    expect((await t.request({ method: 'HEAD', url: '/v1/sandbox/tokens?minPosition=0' })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('takes a wallet name of at most 64 characters as it reads: invisible characters alone are empty', async () => {
     const named = (name: string) => t.request(json('POST', '/v1/wallets', { family: 'evm', name }));
     // Format characters, and every other default-ignorable one (variation selectors, the combining

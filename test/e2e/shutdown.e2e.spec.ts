@@ -18,7 +18,7 @@ describe('a closing service, over a real socket', () => {
     const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
     // The first waits (up to 1 s) for a position nobody reaches, so the connection is busy (not idle)
     // when the close begins; the second arrives on it after that.
-    socket.write('GET /health/live?minPosition=999999999 HTTP/1.1\r\nHost: x\r\n\r\n');
+    socket.write('GET /v1/sandbox/tokens?minPosition=999999999 HTTP/1.1\r\nHost: x\r\n\r\n');
     await pause(300);
     const closed = t.app.close();
     await pause(100);
@@ -47,7 +47,7 @@ describe('a closing service, over a real socket', () => {
     socket.on('data', (chunk: Buffer) => chunks.push(chunk));
     const ended = new Promise<number>((resolve) => socket.on('close', () => resolve(performance.now())));
     socket.write(
-      'GET /health/live?minPosition=999999999 HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n',
+      'GET /v1/sandbox/tokens?minPosition=999999999 HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n',
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     const started = performance.now();

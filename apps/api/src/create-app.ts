@@ -18,6 +18,7 @@ import { AppModule } from './app.module';
 import { type Answer, recordAnswer } from './http/answer-record';
 import { completeDocument } from './http/openapi-document';
 import { DeferredBodyError } from './http/deferred-body-error';
+import { DocumentedQueryGuard, documentedQueries } from './http/documented-query';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './http/json-depth';
 import { answerClientError } from './http/client-errors';
 import { errorCodeOf, sendError } from './http/error-filter';
@@ -157,7 +158,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       .addBearerAuth()
       .build(),
   );
-  SwaggerModule.setup('docs', app, completeDocument(document), { jsonDocumentUrl: 'docs/json' });
+  const completed = completeDocument(document);
+  app.get(DocumentedQueryGuard).use(documentedQueries(completed));
+  SwaggerModule.setup('docs', app, completed, { jsonDocumentUrl: 'docs/json' });
 
   await app.init();
   return app;

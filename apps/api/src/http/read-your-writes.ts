@@ -62,7 +62,15 @@ export class ReadYourWrites {
   /** Whether a request is a GET asking to wait for a position. */
   wantsPosition(request: FastifyRequest): boolean {
     const query = request.query as Record<string, unknown> | undefined;
-    return request.method === 'GET' && typeof query === 'object' && query !== null && 'minPosition' in query;
+    // Every GET under /v1 documents it (HEAD is a GET without the body); elsewhere (health, metrics,
+    // the document) it is an unknown parameter, refused, not a wait.
+    return (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      request.routeOptions.url?.startsWith('/v1/') === true &&
+      typeof query === 'object' &&
+      query !== null &&
+      'minPosition' in query
+    );
   }
 
   /** Honours `minPosition` before the route sees the query (and removes it from the query). */
