@@ -81,6 +81,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // A client may half-close its side once its request is sent (legal HTTP/1.1): the answer is still
+  // written, then the connection ends. Node's default ended the socket at once, so a command ran
+  // (an approval moved money) and its answer was dropped (found by a probe).
+  // (Node's http.Server reads `httpAllowHalfOpen`; @types/node does not declare it.)
+  (fastify.server as typeof fastify.server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   fastify.removeContentTypeParser('text/plain');
   // A body-less POST (approve, discard, ...) sent with a JSON content type, as clients with shared
   // headers do, has no body rather than a malformed one: an empty JSON body reads as none.
