@@ -384,6 +384,27 @@ describe('bad input is refused and records nothing', () => {
     );
   });
 
+  it('answers a method a documented path does not take with 405 and Allow, and an unknown path with 404', async () => {
+    const cases: [InjectOptions['method'], string, string][] = [
+      ['PUT', '/v1/wallets/list', 'GET, HEAD'],
+      ['GET', `/v1/operations/${randomUUID()}/approve`, 'POST'],
+      ['DELETE', '/v1/operations?limit=1', 'GET, HEAD, POST'],
+      ['OPTIONS', '/v1/operations', 'GET, HEAD, POST'],
+      ['PATCH', '/health/live', 'GET, HEAD'],
+    ];
+    for (const [method, url, allow] of cases) {
+      const before = await t.head();
+      const res = await t.request({ method, url, headers: bearer(token) });
+      expect(res.statusCode).toBe(405);
+      expect(res.headers.allow).toBe(allow);
+      expect(res.json().error).toMatchObject({ code: 'METHOD_NOT_ALLOWED' });
+      expect(await t.head()).toBe(before);
+    }
+    const unknown = await t.request(json('GET', '/v1/nothing-here'));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers.allow).toBeUndefined();
+  });
+
   it('takes a wallet name of at most 64 characters as it reads: invisible characters alone are empty', async () => {
     const named = (name: string) => t.request(json('POST', '/v1/wallets', { family: 'evm', name }));
     // Format characters, and every other default-ignorable one (variation selectors, the combining

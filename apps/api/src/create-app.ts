@@ -19,6 +19,7 @@ import { type Answer, recordAnswer } from './http/answer-record';
 import { completeDocument } from './http/openapi-document';
 import { DeferredBodyError } from './http/deferred-body-error';
 import { DocumentedQueryGuard, documentedQueries } from './http/documented-query';
+import { AllowedMethods, MethodNotAllowed } from './http/allowed-methods';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './http/json-depth';
 import { answerClientError } from './http/client-errors';
 import { errorCodeOf, sendError } from './http/error-filter';
@@ -131,10 +132,19 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     closing = true;
     done();
   });
+  let allowed: AllowedMethods | null = null;
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
     // Answered here; the rest of the request's hooks and its route do not run.
     if (closing) return sendError(SHUTTING_DOWN, request, reply);
+    // No route for this method: one for another method on the same path answers 405 with Allow.
+    if (request.routeOptions.url === undefined) {
+      const allow = allowed?.of(request.url) ?? null;
+      if (allow !== null) {
+        void reply.header('allow', allow);
+        return sendError(new MethodNotAllowed(request.method, allow), request, reply);
+      }
+    }
     done();
   });
   fastify.addHook('preHandler', (request, reply, done) => {
@@ -165,6 +175,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   );
   const completed = completeDocument(document);
   app.get(DocumentedQueryGuard).use(documentedQueries(completed));
+  allowed = new AllowedMethods(completed);
   SwaggerModule.setup('docs', app, completed, { jsonDocumentUrl: 'docs/json' });
 
   await app.init();
