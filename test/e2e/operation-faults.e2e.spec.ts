@@ -197,6 +197,8 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
     const before = await c.app.head();
     const refused = await create(user.token, swap, key);
     expect(refused.statusCode).toBe(503);
+    // Worth trying again, and the answer says when.
+    expect(refused.headers['retry-after']).toBe('1');
     expect(refused.json()).toMatchObject({
       error: { code: 'QUOTE_UNAVAILABLE', message: expect.any(String) },
       requestId: expect.any(String),

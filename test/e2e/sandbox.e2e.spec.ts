@@ -91,6 +91,9 @@ describe('sandbox admin and explorer', () => {
     expect(upper.json()).toEqual(json.json());
     const page = await c.app.request({ method: 'GET', url: `/v1/sandbox/explorer/tx/${hash}` });
     expect(page.headers['content-type']).toContain('text/html');
+    // One URL, two answers by Accept: caches must tell them apart.
+    expect(page.headers.vary).toBe('Accept');
+    expect(json.headers.vary).toBe('Accept');
     expect(page.body).toContain(hash);
     expect((await c.app.request({ method: 'GET', url: '/v1/sandbox/explorer/tx/nothash' })).statusCode).toBe(
       400,

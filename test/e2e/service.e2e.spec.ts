@@ -25,6 +25,14 @@ describe('operations of the service itself', () => {
     expect(unsafe.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  it('lets nothing keep an answer, or guess its media type, errors included', async () => {
+    for (const url of ['/health/live', '/v1/wallets/list']) {
+      const res = await t.request({ method: 'GET', url });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+
   it("answers what Node's HTTP parser refuses with the error body and a request id, and closes", async () => {
     await t.app.listen(0, '127.0.0.1');
     const { port } = t.app.getHttpServer().address() as AddressInfo;

@@ -134,7 +134,12 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
   let allowed: AllowedMethods | null = null;
   fastify.addHook('onRequest', (request, reply, done) => {
-    void reply.header('x-request-id', request.id);
+    // Answers are about accounts and money as they are now: nothing may keep them (tokens, balances),
+    // and a client's or proxy's guess at a media type never overrides the one sent.
+    void reply
+      .header('x-request-id', request.id)
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff');
     // Answered here; the rest of the request's hooks and its route do not run.
     if (closing) return sendError(SHUTTING_DOWN, request, reply);
     // No route for this method: one for another method on the same path answers 405 with Allow.

@@ -1,5 +1,12 @@
 import { Controller, Get, Header, HttpStatus, Inject, Res } from '@nestjs/common';
-import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiExtraModels,
+  ApiOperation,
+  ApiProduces,
+  ApiResponse,
+  ApiTags,
+  getSchemaPath,
+} from '@nestjs/swagger';
 import type { EventStore } from '@vetted/event-store';
 import { EVENT_STORE } from '@vetted/event-store';
 import { Metrics, ProcessManagerService, ProjectionService } from '@vetted/platform';
@@ -7,9 +14,11 @@ import type { ReadStore } from '@vetted/read-store';
 import { READ_STORE } from '@vetted/read-store';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../http/auth';
+import { ErrorBody } from '../http/error-body';
 import { LivenessView, ReadinessView } from './health.views';
 
 @ApiTags('operations of the service')
+@ApiExtraModels(ReadinessView, ErrorBody)
 @Controller()
 export class HealthController {
   constructor(
@@ -36,7 +45,8 @@ export class HealthController {
   @ApiResponse({ status: 200, type: ReadinessView, description: 'Ready: `status: ready`' })
   @ApiResponse({
     status: 503,
-    type: ReadinessView,
+    // While the service shuts down, every request is answered the error body (SHUTTING_DOWN).
+    schema: { oneOf: [{ $ref: getSchemaPath(ReadinessView) }, { $ref: getSchemaPath(ErrorBody) }] },
     description:
       'Not ready: the same body with `status: not_ready`, the failing checks false or failures named',
   })

@@ -23,6 +23,9 @@ export function sendError(error: unknown, request: FastifyRequest, reply: Fastif
     else request.log.error({ requestId: request.id, err: error }, 'request failed');
   }
   if (mapped.status === 401) void reply.header('www-authenticate', challengeOf(error, request));
+  // When trying again makes sense (RFC 9110 section 10.2.3): a quote source that did not answer, or
+  // another instance while this one shuts down.
+  if (mapped.status === 503) void reply.header('retry-after', '1');
   void reply
     .status(mapped.status)
     .header('content-type', 'application/json; charset=utf-8')

@@ -117,7 +117,8 @@ export class SandboxController {
     if (!HASH.test(hash)) throw ValidationFailed.field('hash', 'is not a transaction hash');
     const tx = await this.sandbox.transaction(hash);
     if (!tx) throw new NotFound(`transaction ${hash}`);
-    // Media types compare case-insensitively.
+    // The answer depends on Accept, so a cache keys it by Accept too. Media types compare case-insensitively.
+    void reply.header('vary', 'Accept');
     if (accept?.toLowerCase().includes('application/json')) return tx;
     void reply.header('content-type', 'text/html; charset=utf-8');
     return explorerPage(tx);
