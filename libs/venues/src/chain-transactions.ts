@@ -49,7 +49,10 @@ export interface SwapTx extends TxBase {
   recipient?: string;
 }
 
-/** An arbitrary EVM call: the service cannot interpret it, so it moves `valueRaw` and charges gas. */
+/**
+ * An arbitrary EVM call: it moves `valueRaw` to `to` and charges gas; what `data` does is `to`'s
+ * (the sandbox's token contracts run the ERC-20 calls `decodeErc20Call` reads).
+ */
 export interface EvmCallTx extends TxBase {
   kind: 'evmCall';
   network: EvmNetwork;

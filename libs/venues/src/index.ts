@@ -6,6 +6,7 @@ export * from './venue-errors';
 export * from './price-reader';
 export * from './swap-quoter';
 export * from './chain-transactions';
+export * from './erc20-call';
 export * from './chain-client';
 export * from './perp-venue';
 export * from './perp-rounding';

@@ -31,6 +31,66 @@ describe('SandboxChain EVM calls and Solana transactions', () => {
     ).rejects.toMatchObject({
       reason: 'intrinsic_gas_too_low',
     });
+    // A value the balance holds, but not with the gas: the refusal says the gas comes first.
+    const balance = await sandbox.chain.balance('ethereum', alice, null);
+    await expect(
+      sandbox.chain.submit({ ...call, submissionId: id(), valueRaw: balance }),
+    ).rejects.toMatchObject({
+      reason: 'insufficient_funds',
+      message: expect.stringMatching(/has \d+ after the \d+ gas fee, needs \d+/),
+    });
+  });
+
+  it("runs a token contract's ERC-20 calls: transfer, approve, transferFrom; anything else reverts, charging gas", async () => {
+    const { sandbox, alice, bob } = await funded();
+    const word = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
+    const call = (from: string, data: string, valueRaw = 0n) =>
+      sandbox.chain.submit({
+        kind: 'evmCall',
+        submissionId: id(),
+        network: 'ethereum',
+        from,
+        to: usdcEth,
+        data,
+        valueRaw,
+        gasLimit: 100_000n,
+      });
+    const usdcOf = (holder: string) => sandbox.chain.balance('ethereum', holder, usdcEth);
+    const moved = await call(alice, `0xa9059cbb${word(bob)}${word((5n * USDC).toString(16))}`);
+    expect(moved.status).toBe('success');
+    expect(moved.transfers).toContainEqual(
+      expect.objectContaining({ token: usdcEth, from: alice, to: bob, amountRaw: 5n * USDC }),
+    );
+    expect(await usdcOf(bob)).toBe(5n * USDC);
+    expect(await usdcOf(alice)).toBe(995n * USDC);
+    // bob lets alice spend 3 of his; she moves 2 of them to herself, then 2 more is past the allowance.
+    await sandbox.faucet('ethereum', bob, null, ETH);
+    expect((await call(bob, `0x095ea7b3${word(alice)}${word((3n * USDC).toString(16))}`)).status).toBe(
+      'success',
+    );
+    expect(await sandbox.chain.allowance('ethereum', usdcEth, bob, alice)).toBe(3n * USDC);
+    const pull = () => call(alice, `0x23b872dd${word(bob)}${word(alice)}${word((2n * USDC).toString(16))}`);
+    expect((await pull()).status).toBe('success');
+    expect(await usdcOf(bob)).toBe(3n * USDC);
+    expect(await sandbox.chain.allowance('ethereum', usdcEth, bob, alice)).toBe(USDC);
+    // Reverts charge gas and move nothing else: past the allowance, past the balance, an unknown
+    // function, native value sent to the token.
+    const before = await sandbox.chain.balance('ethereum', alice, null);
+    const reverted = [
+      await pull(),
+      await call(alice, `0xa9059cbb${word(bob)}${word((998n * USDC).toString(16))}`),
+      await call(alice, `0x70a08231${word(alice)}`),
+      await call(alice, `0xa9059cbb${word(bob)}${word('1')}`, 1n),
+    ];
+    let fees = 0n;
+    for (const receipt of reverted) {
+      expect(receipt.status).toBe('reverted');
+      expect(receipt.transfers.every((t) => t.purpose === 'fee')).toBe(true);
+      fees += receipt.gasFeeRaw;
+    }
+    expect(await sandbox.chain.balance('ethereum', alice, null)).toBe(before - fees);
+    expect(await usdcOf(alice)).toBe(997n * USDC);
+    expect(await usdcOf(bob)).toBe(3n * USDC);
   });
 
   it('charges the Solana fee for a transaction with a recent blockhash, and rejects an expired one', async () => {

@@ -1,6 +1,6 @@
 import { extend } from '@vetted/kernel';
 import type { ChainTx, Network, RejectionReason } from '@vetted/venues';
-import { SubmissionRejected, isEvmNetwork } from '@vetted/venues';
+import { SubmissionRejected, decodeErc20Call, isEvmNetwork } from '@vetted/venues';
 import { routeBetween } from '../dex/routes';
 import { Movements } from '../ledger/ledger';
 import type { TxContext, TxKind } from '../txs/submissions';
@@ -8,6 +8,7 @@ import type { TxOutcome } from '../txs/tx-log';
 import type { World } from '../world/world';
 import { dexRouter, feeSink } from '../world/sandbox-accounts';
 import { chargedFee, maxFee } from './gas-schedule';
+import { registeredToken } from '../tokens/token-registry';
 import { blockhashValid } from './solana-blockhash';
 
 interface Problem {
@@ -70,8 +71,13 @@ export class ChainExecution {
     if (debit) {
       const available =
         debit.token === null ? native - fee : this.spendable(network, from, debit.token, nowMs);
+      // The native asset pays the gas first: say so, or "has" reads as the balance (noted by a probe).
+      const after = debit.token === null && fee > 0n ? ` after the ${fee} gas fee` : '';
       if (available < debit.amount)
-        return { reason: 'insufficient_funds', message: `${from} has ${available}, needs ${debit.amount}` };
+        return {
+          reason: 'insufficient_funds',
+          message: `${from} has ${available}${after}, needs ${debit.amount}`,
+        };
     }
     if (tx.kind === 'swap') {
       if (!routeBetween({ network, token: tx.tokenIn }, tx.assetOut))
@@ -101,6 +107,50 @@ export class ChainExecution {
     }
   }
 
+  /**
+   * An EVM call moves its value to `to`, which runs no code, unless `to` is one of the sandbox's
+   * token contracts: those run the ERC-20 calls that move or allow tokens (`transfer`, `approve`,
+   * `transferFrom`), take no value, and revert on anything else, as a real token does. Before, every
+   * call only moved its value, so a token transfer made as a raw call succeeded and moved nothing.
+   */
+  private call(tx: Extract<ChainTx, { kind: 'evmCall' }>, movements: Movements): Problem | null {
+    const { ledger, allowances } = this.world;
+    const contract = registeredToken({ network: tx.network, token: tx.to });
+    if (contract === null || contract.token === null) {
+      movements.add(ledger.transfer(tx.network, null, tx.from, tx.to, tx.valueRaw));
+      return null;
+    }
+    const token = contract.token;
+    const revert = (reason: RejectionReason, message: string): Problem => ({ reason, message });
+    if (tx.valueRaw > 0n)
+      return revert('invalid_request', `the ${contract.symbol} contract takes no ${tx.network} native value`);
+    const call = decodeErc20Call(tx.data);
+    if (call === null)
+      return revert('invalid_request', `the ${contract.symbol} contract has no function for this call data`);
+    if (call.function === 'approve') {
+      allowances.set(tx.network, token, tx.from, call.spender, call.amountRaw);
+      return null;
+    }
+    const owner = call.function === 'transfer' ? tx.from : call.from;
+    if (call.function === 'transferFrom') {
+      const allowance = allowances.get(tx.network, token, owner, tx.from);
+      if (allowance < call.amountRaw)
+        return revert(
+          'insufficient_allowance',
+          `${contract.symbol}: ${tx.from} may spend ${allowance} of ${owner}'s, needs ${call.amountRaw}`,
+        );
+    }
+    const balance = ledger.balance(tx.network, owner, token);
+    if (balance < call.amountRaw)
+      return revert(
+        'insufficient_funds',
+        `${contract.symbol}: ${owner} has ${balance}, the call moves ${call.amountRaw}`,
+      );
+    if (call.function === 'transferFrom') allowances.spend(tx.network, token, owner, tx.from, call.amountRaw);
+    movements.add(ledger.transfer(tx.network, token, owner, call.to, call.amountRaw));
+    return null;
+  }
+
   private apply(tx: ChainTx, nowMs: number, movements: Movements): Problem | null {
     const { ledger, allowances, dex } = this.world;
     switch (tx.kind) {
@@ -111,8 +161,7 @@ export class ChainExecution {
         allowances.set(tx.network, tx.token, tx.from, tx.spender, tx.amountRaw);
         return null;
       case 'evmCall':
-        movements.add(ledger.transfer(tx.network, null, tx.from, tx.to, tx.valueRaw));
-        return null;
+        return this.call(tx, movements);
       case 'solanaTransaction':
         return null;
       case 'swap': {

@@ -1,5 +1,5 @@
-import { newEvmAddress } from '@vetted/kernel';
-import { GAS_PRICE_WEI } from '@vetted/sandbox';
+import { newEvmAddress, toChecksumAddress } from '@vetted/kernel';
+import { GAS_PRICE_WEI, USDC_ADDRESSES } from '@vetted/sandbox';
 import {
   ETH,
   preparationSandbox,
@@ -46,13 +46,16 @@ describe('prepareEvmCall', () => {
     expect(prepared.review).toEqual({
       type: 'evmCall',
       walletId: 1,
-      summary: `Call ${contract} on base from ${wallets.evm.address}, sending 0.000000000000001 ETH on base, with a gas limit of 100000`,
+      summary:
+        `Call ${contract} on base from ${wallets.evm.address}, sending 0.000000000000001 ETH on base, with a gas limit ` +
+        'of 100000; its data is not decoded, so this review cannot show what the call does beyond its value',
       network: 'base',
       from: wallets.evm.address,
       to: contract,
       data: DATA,
       dataBytes: 5,
       value: expect.objectContaining({ symbol: 'ETH', amountRaw: '1000', amount: '0.000000000000001' }),
+      tokenCall: null,
       gasLimit: '100000',
       networkFees: [
         {
@@ -130,5 +133,41 @@ describe('prepareEvmCall', () => {
       code: 'INSUFFICIENT_FUNDS',
     });
     await expect(prepare(call({ value: affordable.toString() }))).resolves.toBeDefined();
+  });
+
+  it("decodes a known token's transfer, approve and transferFrom, needs what a transfer sends, and runs it", async () => {
+    const { sandbox, wallets, prepare, execute } = await funded();
+    const usdc = USDC_ADDRESSES.base;
+    const payee = newEvmAddress();
+    const word = (hex: string) => hex.replace(/^0x/, '').toLowerCase().padStart(64, '0');
+    const onUsdc = (data: string) => call({ to: usdc, value: '0', data });
+    const transfer = onUsdc(`0xa9059cbb${word(payee)}${word((5_000_000).toString(16))}`);
+    // The wallet holds no USDC yet: the transfer it reviews needs 5.
+    expect(await refusal(prepare(transfer))).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    await sandbox.faucet('base', wallets.evm.address, usdc, 5_000_000n);
+    const prepared = await prepare(transfer);
+    expect(prepared.review).toMatchObject({
+      summary: `Call USDC's transfer on base from ${wallets.evm.address}: send 5 USDC on base to ${toChecksumAddress(payee)}, with a gas limit of 100000`,
+      tokenCall: {
+        function: 'transfer',
+        to: toChecksumAddress(payee),
+        amount: expect.objectContaining({ symbol: 'USDC', amountRaw: '5000000', amount: '5' }),
+      },
+    });
+    const [outcome] = await execute(prepared.actions);
+    expect(outcome).toMatchObject({ kind: 'settled', receipt: { status: 'success' } });
+    expect(await sandbox.chain.balance('base', payee, usdc)).toBe(5_000_000n);
+    // Allowing or pulling tokens is read too (a pull needs no funds of the caller's own).
+    const approve = await prepare(onUsdc(`0x095ea7b3${word(payee)}${word('f4240')}`));
+    expect(approve.review).toMatchObject({
+      tokenCall: { function: 'approve', spender: toChecksumAddress(payee) },
+    });
+    expect(approve.review.summary as string).toContain(
+      `allow ${toChecksumAddress(payee)} to spend 1 USDC on base`,
+    );
+    const pull = await prepare(onUsdc(`0x23b872dd${word(payee)}${word(wallets.evm.address)}${word('1')}`));
+    expect(pull.review).toMatchObject({
+      tokenCall: { function: 'transferFrom', from: toChecksumAddress(payee) },
+    });
   });
 });

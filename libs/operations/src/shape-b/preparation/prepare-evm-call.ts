@@ -1,4 +1,11 @@
-import { isEvmNetwork, type TokenInfo, type TokenDirectory, type EvmNetwork } from '@vetted/venues';
+import {
+  type Erc20Call,
+  type EvmNetwork,
+  type TokenDirectory,
+  type TokenInfo,
+  decodeErc20Call,
+  isEvmNetwork,
+} from '@vetted/venues';
 import { estimateFee, captureTx, type UnsubmittedTx } from '../../preparation/chain-legs';
 import { FieldProblems } from '../../preparation/field-problems';
 import { feeToken, requireFunds } from '../../preparation/funding';
@@ -26,6 +33,11 @@ export interface EvmCallReview extends ShapeBReview {
   dataBytes: number;
   /** Native asset moved to `to` with the call. */
   value: ReviewAmount;
+  /**
+   * When `to` is a known token and `data` one of the ERC-20 calls that move or allow it, that call
+   * decoded; null otherwise, and then the review cannot tell what the call does beyond its value.
+   */
+  tokenCall: TokenCallReview | null;
   gasLimit: string;
   /** The most the call can be charged: the whole gas limit at the network's gas price. */
   networkFees: NetworkFee[];
@@ -33,10 +45,25 @@ export interface EvmCallReview extends ShapeBReview {
   sourceUrl: string | null;
 }
 
+/** An ERC-20 call a review decoded: the token amount, and who sends, receives or may spend it. */
+export interface TokenCallReview {
+  function: Erc20Call['function'];
+  amount: ReviewAmount;
+  /** `transferFrom`: whose tokens move. */
+  from?: string;
+  /** `transfer`, `transferFrom`: who receives them. */
+  to?: string;
+  /** `approve`: who may spend them. */
+  spender?: string;
+}
+
 /**
  * An arbitrary EVM call, supplied complete (rule 8): nothing is estimated or defaulted, and the
- * service cannot interpret `data`, so the review shows it verbatim. The wallet must hold the value
- * plus the fee of the whole gas limit (what the chain reserves at submission).
+ * review shows `data` verbatim. A call to a known token that is one of the ERC-20 calls moving or
+ * allowing it is decoded too, and a `transfer` needs the tokens it sends; any other data the review
+ * says it cannot read (found by a probe: a token transfer made as a call was reviewed as "Call 0x…"
+ * only). The wallet must hold the value plus the fee of the whole gas limit (what the chain
+ * reserves at submission).
  */
 export const prepareEvmCall: PrepareShapeB<EvmCallIntent> = async (intent, context) => {
   const { wallet, ports } = context;
@@ -65,27 +92,41 @@ export const prepareEvmCall: PrepareShapeB<EvmCallIntent> = async (intent, conte
   };
   const fee = await estimateFee(ports.chain, tx);
   const native = nativeToken(ports.tokens, intent.network);
+  const token = ports.tokens.tokenInfo({ network: intent.network, token: intent.to });
+  const call = token?.token ? decodeErc20Call(intent.data) : null;
   await requireFunds(ports, wallet, [
     { token: native, raw: tx.valueRaw, purpose: 'call value' },
     { token: feeToken(ports.tokens, fee), raw: fee.maxFeeRaw, purpose: 'network fee (the whole gas limit)' },
+    ...(token && call?.function === 'transfer'
+      ? [{ token, raw: call.amountRaw, purpose: `${token.symbol} the call transfers` }]
+      : []),
   ]);
   // The value is what the call spends, so it needs a live price; a zero value needs none.
   const spends = tx.valueRaw > 0n;
-  const prices = await UsdPrices.read(ports.prices, spends ? [native] : [], [native, fee.feeAsset]);
+  const optional = token && call ? [native, fee.feeAsset, token] : [native, fee.feeAsset];
+  const prices = await UsdPrices.read(ports.prices, spends ? [native] : [], optional);
   const value = reviewAmount(native, tx.valueRaw, prices);
+  const tokenCall = token && call ? tokenCallReview(call, token, prices) : null;
 
   const review: EvmCallReview = {
     type: 'evmCall',
     walletId: wallet.id,
     summary:
-      `Call ${intent.to} on ${intent.network} from ${wallet.address}` +
-      `${spends ? `, sending ${spoken(value)}` : ''}, with a gas limit of ${intent.gasLimit}`,
+      (tokenCall
+        ? `Call ${tokenCall.amount.symbol}'s ${tokenCall.function} on ${intent.network} from ${wallet.address}: ${tokenCallSpoken(tokenCall)}`
+        : `Call ${intent.to} on ${intent.network} from ${wallet.address}` +
+          `${spends ? `, sending ${spoken(value)}` : ''}`) +
+      `, with a gas limit of ${intent.gasLimit}` +
+      (tokenCall || intent.data === '0x'
+        ? ''
+        : '; its data is not decoded, so this review cannot show what the call does beyond its value'),
     network: intent.network,
     from: wallet.address,
     to: intent.to,
     data: intent.data,
     dataBytes: (intent.data.length - 2) / 2,
     value,
+    tokenCall,
     gasLimit: intent.gasLimit,
     networkFees: networkFees([fee], ports.tokens, prices),
     sourceUrl: intent.sourceUrl ?? null,
@@ -98,6 +139,29 @@ export const prepareEvmCall: PrepareShapeB<EvmCallIntent> = async (intent, conte
     continuation: null,
   };
 };
+
+function tokenCallReview(call: Erc20Call, token: TokenInfo, prices: UsdPrices): TokenCallReview {
+  const amount = reviewAmount(token, call.amountRaw, prices);
+  switch (call.function) {
+    case 'transfer':
+      return { function: call.function, amount, to: call.to };
+    case 'approve':
+      return { function: call.function, amount, spender: call.spender };
+    case 'transferFrom':
+      return { function: call.function, amount, from: call.from, to: call.to };
+  }
+}
+
+function tokenCallSpoken(call: TokenCallReview): string {
+  switch (call.function) {
+    case 'transfer':
+      return `send ${spoken(call.amount)} to ${call.to}`;
+    case 'approve':
+      return `allow ${call.spender} to spend ${spoken(call.amount)}`;
+    case 'transferFrom':
+      return `move ${spoken(call.amount)} from ${call.from} to ${call.to}, under an allowance`;
+  }
+}
 
 /**
  * The EVM protocol's floor for any transaction's gas (Istanbul calldata pricing): a call with a
