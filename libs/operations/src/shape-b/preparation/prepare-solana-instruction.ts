@@ -54,8 +54,8 @@ export const prepareSolanaInstruction: PrepareShapeB<SolanaInstructionIntent> = 
     walletId: wallet.id,
     summary:
       `Run an instruction of program ${intent.programAddress} on solana with ${intent.accounts.length} ` +
-      `account(s) and ${data.length} byte(s) of data, paid and signed by ${wallet.address}; ` +
-      `approve before ${blockhash.expiresAt}`,
+      `account(s) and ${data.length} byte(s) of data, paid and signed by ${wallet.address} (its data is ` +
+      `not decoded: this review cannot show what it moves); approve before ${blockhash.expiresAt}`,
     programAddress: intent.programAddress,
     accounts: intent.accounts,
     instructionData: { hex: Buffer.from(data).toString('hex'), bytes: data.length },

@@ -70,7 +70,9 @@ describe('prepareSolanaTransaction', () => {
     expect(prepared.review).toEqual({
       type: 'solanaTransaction',
       walletId: 2,
-      summary: `Submit a supplied legacy Solana transaction of 1 instruction(s), unchanged, paid and signed by ${wallets.solana.address}`,
+      summary:
+        `Submit a supplied legacy Solana transaction of 1 instruction(s), unchanged, paid and signed by ` +
+        `${wallets.solana.address} (its instructions are not decoded: this review cannot show what they move)`,
       feePayer: wallets.solana.address,
       blockhash,
       version: 'legacy',

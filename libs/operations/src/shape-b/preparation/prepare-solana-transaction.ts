@@ -51,7 +51,8 @@ export const prepareSolanaTransaction: PrepareShapeB<SolanaTransactionIntent> = 
     walletId: wallet.id,
     summary:
       `Submit a supplied ${version === 'legacy' ? 'legacy' : 'v0'} Solana transaction of ` +
-      `${instructionCount} instruction(s), unchanged, paid and signed by ${wallet.address}`,
+      `${instructionCount} instruction(s), unchanged, paid and signed by ${wallet.address} (its instructions ` +
+      'are not decoded: this review cannot show what they move)',
     feePayer: wallet.address,
     blockhash: recentBlockhash,
     version,
