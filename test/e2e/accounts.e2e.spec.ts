@@ -198,6 +198,18 @@ describe('accounts and wallets over HTTP', () => {
       expect((await get('/v1/wallets/list', owner.token)).json()).toHaveLength(2);
     });
 
+    it('refuses a request with two Authorization headers, whichever is valid', async () => {
+      const [a, b] = [await t.signUp(), await t.signUp()];
+      const res = await t.request({
+        method: 'GET',
+        url: '/v1/wallets/list',
+        // Raw header pairs: two fields of one name, as a client or proxy may send them.
+        headers: { authorization: [`Bearer ${a.token}`, `Bearer ${b.token}`] as unknown as string },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ code: 'MALFORMED_REQUEST' });
+    });
+
     it('takes the scheme in any case, and any number of spaces after it, as HTTP says', async () => {
       const { token } = await t.signUp();
       for (const scheme of ['bearer ', 'BEARER ', 'Bearer   ']) {
