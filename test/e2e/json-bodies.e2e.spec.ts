@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 import type { InjectOptions } from 'fastify';
 import { bearer, startTestApp, type TestApp } from '../support/test-app';
 
@@ -138,6 +139,24 @@ describe('JSON bodies', () => {
       const res = await t.request(raw(url, 'null'));
       expect(res.statusCode).toBe(400);
       expect(res.json().error.fields).toEqual([{ path: 'body', message: 'must be a JSON object' }]);
+    }
+    expect(await t.head()).toBe(before);
+  });
+
+  it('refuses a content-encoded body with 415, whether it is compressed or only labelled so', async () => {
+    const before = await t.head();
+    for (const [coding, payload] of [
+      ['gzip', gzipSync(JSON.stringify({ name: 'zipped' }))],
+      ['br', JSON.stringify({ name: 'labelled' })],
+    ] as const) {
+      const res = await t.request({
+        method: 'POST',
+        url: `/v1/wallets/${walletId}/rename`,
+        headers: { ...bearer(token), 'content-type': 'application/json', 'content-encoding': coding },
+        payload,
+      });
+      expect(res.statusCode).toBe(415);
+      expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     }
     expect(await t.head()).toBe(before);
   });

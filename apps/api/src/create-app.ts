@@ -42,6 +42,12 @@ const SHUTTING_DOWN = new ServiceError(
 const MAX_PATH_PARAMETER = 1000;
 
 /** Builds the HTTP app, initialised (read models rebuilt) but not yet listening. */
+const CONTENT_ENCODED = new ServiceError(
+  415,
+  'UNSUPPORTED_MEDIA_TYPE',
+  'send the body without a content coding (no gzip, br or deflate): plain application/json',
+);
+
 export async function createApp(config: Config, options: AppOptions = {}): Promise<NestFastifyApplication> {
   const logger = createLogger(config, options.logDestination);
   // Bound once the metrics exist; Fastify's options, given before, call it for answers it gives itself.
@@ -96,6 +102,11 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   const refuse = (done: (error: null, body: unknown) => void, error: unknown) =>
     done(null, new DeferredBodyError(error));
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, bytes, done) => {
+    // No content coding is decoded: a gzip body was read as bytes ("not valid UTF-8"), a `br` label
+    // on plain JSON was ignored. RFC 9110 section 15.5.16: 415 for a coding the server does not take.
+    const coding = request.headers['content-encoding'];
+    if (coding !== undefined && coding.trim().toLowerCase() !== 'identity')
+      return refuse(done, CONTENT_ENCODED);
     // JSON is UTF-8 (RFC 8259): other bytes are refused, not read as replacement characters.
     if (!isUtf8(bytes as Buffer))
       return refuse(done, new ServiceError(400, 'MALFORMED_JSON', 'the body is not valid UTF-8'));
