@@ -7,6 +7,8 @@ export * from './price-reader';
 export * from './swap-quoter';
 export * from './chain-transactions';
 export * from './erc20-call';
+export * from './solana/shortvec';
+export * from './solana/transaction-wire';
 export * from './chain-client';
 export * from './perp-venue';
 export * from './perp-rounding';

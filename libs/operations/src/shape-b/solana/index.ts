@@ -1,5 +1,6 @@
 export { type DataPart, anchorDiscriminator, encodeInstructionData } from './instruction-data';
-export { SHORTVEC_MAX, decodeShortVec, encodeShortVec, shortVecLength } from './shortvec';
+// The wire format is shared with the sandbox chain, which reads the transactions it runs.
+export { SHORTVEC_MAX, decodeShortVec, encodeShortVec, shortVecLength } from '@vetted/venues';
 export {
   type InstructionAccount,
   type InstructionTransactionInput,
@@ -11,4 +12,4 @@ export {
   parseTransaction,
   readTransactionBlockhash,
   readTransactionFeePayer,
-} from './transaction-wire';
+} from '@vetted/venues';
