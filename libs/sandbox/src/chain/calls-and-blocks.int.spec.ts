@@ -1,4 +1,5 @@
 import { isSolanaAddress } from '@vetted/kernel';
+import { buildInstructionTransaction } from '@vetted/venues';
 import { fundedOnEthereum, usdcTransfer } from '../testing/chain-fixture';
 import { ETH, USDC, evm, id, sandboxFixture, sol } from '../testing/sandbox-fixture';
 import { USDC_ADDRESSES } from '../tokens/token-registry';
@@ -143,6 +144,52 @@ describe('SandboxChain EVM calls and Solana transactions', () => {
 });
 
 describe('SandboxChain with a block time', () => {
+  it("runs a Solana transaction's System program transfers out of the fee payer, all or none", async () => {
+    const { sandbox } = fixture.open();
+    const [payer, to, other] = [sol(), sol(), sol()];
+    await sandbox.faucet('solana', payer, null, 10n ** 9n);
+    const { blockhash } = await sandbox.chain.recentBlockhash();
+    const transferData = (lamports: bigint) => {
+      const data = new Uint8Array(12);
+      const view = new DataView(data.buffer);
+      view.setUint32(0, 2, true);
+      view.setBigUint64(4, lamports, true);
+      return data;
+    };
+    const submit = (lamports: bigint, from = payer) =>
+      sandbox.chain.submit({
+        kind: 'solanaTransaction',
+        submissionId: id(),
+        network: 'solana',
+        from: payer,
+        recentBlockhash: blockhash,
+        transaction: buildInstructionTransaction({
+          feePayer: payer,
+          programAddress: '11111111111111111111111111111111',
+          accounts: [
+            { address: from, isSigner: true, isWritable: true },
+            { address: to, isSigner: false, isWritable: true },
+          ],
+          data: transferData(lamports),
+          recentBlockhash: blockhash,
+        }).transactionBase64,
+      });
+    const sent = await submit(10n ** 8n);
+    expect(sent.status).toBe('success');
+    expect(sent.transfers).toContainEqual(expect.objectContaining({ from: payer, to, amountRaw: 10n ** 8n }));
+    expect(await sandbox.chain.balance('solana', to, null)).toBe(10n ** 8n);
+    // More than is left after the fee, or out of an account the sandbox does not sign for: the
+    // transaction fails, charging the fee, moving nothing else.
+    for (const receipt of [await submit(9n * 10n ** 8n), await submit(1n, other)]) {
+      expect(receipt.status).toBe('reverted');
+      expect(receipt.transfers).toEqual([expect.objectContaining({ purpose: 'fee' })]);
+    }
+    expect(await sandbox.chain.balance('solana', to, null)).toBe(10n ** 8n);
+    expect(await sandbox.chain.balance('solana', payer, null)).toBe(
+      9n * 10n ** 8n - 3n * SOLANA_FEE_LAMPORTS,
+    );
+  });
+
   it('keeps a transaction pending until sandbox time reaches its block', async () => {
     const { sandbox } = fixture.open({ blockTimeSeconds: 2 });
     const [alice, bob] = [evm(), evm()];

@@ -1,6 +1,13 @@
 import { extend } from '@vetted/kernel';
 import type { ChainTx, Network, RejectionReason } from '@vetted/venues';
-import { SubmissionRejected, decodeErc20Call, isEvmNetwork } from '@vetted/venues';
+import {
+  type SystemTransfer,
+  SubmissionRejected,
+  decodeErc20Call,
+  isEvmNetwork,
+  parseTransaction,
+  systemTransferOf,
+} from '@vetted/venues';
 import { routeBetween } from '../dex/routes';
 import { Movements } from '../ledger/ledger';
 import type { TxContext, TxKind } from '../txs/submissions';
@@ -151,6 +158,43 @@ export class ChainExecution {
     return null;
   }
 
+  /**
+   * What the sandbox runs of a Solana transaction: the System program's transfers out of the fee
+   * payer (each within what is left after the fee and the transfers before it, or the whole
+   * transaction fails, charging the fee). Other instructions, and bytes it cannot parse, run
+   * nothing but the fee: the sandbox simulates no other program. Before, a System transfer made as
+   * an instruction succeeded and moved nothing (found by a probe).
+   */
+  private solanaTransfers(
+    tx: Extract<ChainTx, { kind: 'solanaTransaction' }>,
+    nowMs: number,
+    movements: Movements,
+  ): Problem | null {
+    const parsed = parseTransaction(tx.transaction);
+    if (parsed === null) return null;
+    let left = this.spendable('solana', tx.from, null, nowMs) - chargedFee(tx);
+    const transfers: SystemTransfer[] = [];
+    for (const instruction of parsed.instructions) {
+      const transfer = systemTransferOf(instruction);
+      if (transfer === null) continue;
+      if (transfer.from !== tx.from)
+        return {
+          reason: 'invalid_request',
+          message: `the sandbox signs for the fee payer only, not ${transfer.from}`,
+        };
+      if (transfer.lamports > left)
+        return {
+          reason: 'insufficient_funds',
+          message: `${tx.from} has ${left} lamports after the fee and earlier transfers, a transfer moves ${transfer.lamports}`,
+        };
+      left -= transfer.lamports;
+      transfers.push(transfer);
+    }
+    for (const { from, to, lamports } of transfers)
+      movements.add(this.world.ledger.transfer('solana', null, from, to, lamports));
+    return null;
+  }
+
   private apply(tx: ChainTx, nowMs: number, movements: Movements): Problem | null {
     const { ledger, allowances, dex } = this.world;
     switch (tx.kind) {
@@ -163,7 +207,7 @@ export class ChainExecution {
       case 'evmCall':
         return this.call(tx, movements);
       case 'solanaTransaction':
-        return null;
+        return this.solanaTransfers(tx, nowMs, movements);
       case 'swap': {
         const from = { network: tx.network, token: tx.tokenIn };
         const swap = {

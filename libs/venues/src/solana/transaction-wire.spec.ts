@@ -56,6 +56,8 @@ describe('buildInstructionTransaction', () => {
       accountKeys: [key(1), key(5), key(9)],
       recentBlockhash: blockhash,
       instructionCount: 1,
+      // The instruction as built: its program, accounts in the caller's order, data.
+      instructions: [{ programAddress: key(9), accounts: [key(5)], data: Uint8Array.from([0xaa, 0xbb]) }],
     });
   });
 

@@ -150,6 +150,16 @@ export interface ParsedTransaction {
   accountKeys: string[];
   recentBlockhash: string;
   instructionCount: number;
+  /** The instructions in order, their accounts resolved where the message itself holds them. */
+  instructions: ParsedInstruction[];
+}
+
+/** One instruction of a parsed transaction. */
+export interface ParsedInstruction {
+  programAddress: string;
+  /** The accounts it names, base58: null for one a v0 message loads from an address lookup table. */
+  accounts: (string | null)[];
+  data: Uint8Array;
 }
 
 /**
@@ -234,12 +244,18 @@ function readTransaction(r: ByteReader): ParsedTransaction {
     if (ix.programIdIndex === 0 || ix.programIdIndex >= keyCount) throw new Malformed();
     if (ix.accountIndexes.some((index) => index >= totalKeys)) throw new Malformed();
   }
+  const accountKeys = keys.map((k) => base58Encode(k));
   return {
     version,
     header,
-    accountKeys: keys.map((k) => base58Encode(k)),
+    accountKeys,
     recentBlockhash: base58Encode(recentBlockhash),
     instructionCount: instructions.length,
+    instructions: instructions.map((ix) => ({
+      programAddress: accountKeys[ix.programIdIndex],
+      accounts: Array.from(ix.accountIndexes, (index) => accountKeys[index] ?? null),
+      data: Uint8Array.from(ix.data),
+    })),
   };
 }
 

@@ -80,6 +80,7 @@ describe('prepareSolanaInstruction', () => {
       programAddress: TOKEN_PROGRAM,
       accounts,
       instructionData: { hex: TRANSFER_DATA, bytes: 9 },
+      systemTransfer: null,
       feePayer: wallets.solana.address,
       blockhash: recent,
       networkFees: [
@@ -90,6 +91,37 @@ describe('prepareSolanaInstruction', () => {
       ],
       sourceUrl: null,
     });
+  });
+
+  it('reads a System program transfer out of the wallet, needs what it sends, and the chain runs it', async () => {
+    const { sandbox, wallets, instruction, prepare, execute } = await world();
+    const to = newSolanaAddress();
+    const transfer = (lamports: bigint) =>
+      instruction({
+        programAddress: '11111111111111111111111111111111',
+        accounts: [
+          { address: wallets.solana.address, isSigner: true, isWritable: true },
+          { address: to, isSigner: false, isWritable: true },
+        ],
+        data: [{ u32: '2' }, { u64: lamports.toString() }],
+      });
+    // The wallet holds 1 SOL: sending all of it leaves nothing for the fee.
+    expect(await refusal(prepare(transfer(SOL)))).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    const prepared = await prepare(transfer(SOL / 10n));
+    expect(prepared.review).toMatchObject({
+      summary: expect.stringMatching(
+        new RegExp(
+          `^Transfer 0\\.1 SOL on solana from ${wallets.solana.address} to ${to} with the System program`,
+        ),
+      ),
+      systemTransfer: {
+        to,
+        amount: expect.objectContaining({ symbol: 'SOL', amountRaw: (SOL / 10n).toString() }),
+      },
+    });
+    const [outcome] = await execute(prepared.actions);
+    expect(outcome).toMatchObject({ kind: 'settled', receipt: { status: 'success' } });
+    expect(await sandbox.chain.balance('solana', to, null)).toBe(SOL / 10n);
   });
 
   it('encodes an Anchor discriminator, integers, UTF-8 and hex in order', async () => {

@@ -1,8 +1,9 @@
 import { extend, ValidationFailed } from '@vetted/kernel';
-import type { RecentBlockhash } from '@vetted/venues';
+import { type RecentBlockhash, systemTransferOf } from '@vetted/venues';
 import { FieldProblems } from '../../preparation/field-problems';
-import type { PreparationWallet } from '../../preparation/preparation-context';
-import type { NetworkFee } from '../../preparation/review';
+import type { PreparationContext, PreparationWallet } from '../../preparation/preparation-context';
+import { type NetworkFee, type ReviewAmount, reviewAmount, spoken } from '../../preparation/review';
+import { UsdPrices } from '../../preparation/usd-prices';
 import { type SolanaAccountMeta, type SolanaInstructionIntent } from '../intent';
 import { at } from '../intent/intent-arm';
 import {
@@ -24,6 +25,11 @@ export interface SolanaInstructionReview extends ShapeBReview {
   /** The instruction data as encoded from the intent's parts: lowercase hex (no `0x`) and its length. */
   instructionData: { hex: string; bytes: number };
   feePayer: string;
+  /**
+   * When the instruction is the System program's transfer out of the paying wallet, what it sends
+   * and to whom; null for any other instruction, which the review cannot read.
+   */
+  systemTransfer: { amount: ReviewAmount; to: string } | null;
   /** The blockhash the transaction was built with; after `expiresAt` it needs a fresh preparation and approval. */
   blockhash: RecentBlockhash;
   networkFees: NetworkFee[];
@@ -48,17 +54,22 @@ export const prepareSolanaInstruction: PrepareShapeB<SolanaInstructionIntent> = 
   const blockhash = await ports.chain.recentBlockhash();
   const transaction = buildTransaction(intent, wallet.address, data, blockhash.blockhash);
   const leg = await solanaTransactionLeg(context, transaction, blockhash.blockhash);
+  const systemTransfer = await reviewedSystemTransfer(intent, data, context);
 
   const review: SolanaInstructionReview = {
     type: 'solanaInstruction',
     walletId: wallet.id,
     summary:
-      `Run an instruction of program ${intent.programAddress} on solana with ${intent.accounts.length} ` +
-      `account(s) and ${data.length} byte(s) of data, paid and signed by ${wallet.address} (its data is ` +
-      `not decoded: this review cannot show what it moves); approve before ${blockhash.expiresAt}`,
+      (systemTransfer
+        ? `Transfer ${spoken(systemTransfer.amount)} from ${wallet.address} to ${systemTransfer.to} with the ` +
+          `System program, paid and signed by ${wallet.address}`
+        : `Run an instruction of program ${intent.programAddress} on solana with ${intent.accounts.length} ` +
+          `account(s) and ${data.length} byte(s) of data, paid and signed by ${wallet.address} (its data is ` +
+          'not decoded: this review cannot show what it moves)') + `; approve before ${blockhash.expiresAt}`,
     programAddress: intent.programAddress,
     accounts: intent.accounts,
     instructionData: { hex: Buffer.from(data).toString('hex'), bytes: data.length },
+    systemTransfer,
     feePayer: wallet.address,
     blockhash,
     networkFees: leg.networkFees,
@@ -66,6 +77,21 @@ export const prepareSolanaInstruction: PrepareShapeB<SolanaInstructionIntent> = 
   };
   return { type: 'solanaInstruction', action: intent, actions: [leg.action], review, continuation: null };
 };
+
+/** The System program transfer out of the paying wallet an instruction is, as the review shows it. */
+async function reviewedSystemTransfer(
+  intent: SolanaInstructionIntent,
+  data: Uint8Array,
+  { wallet, ports }: PreparationContext,
+): Promise<{ amount: ReviewAmount; to: string } | null> {
+  const accounts = intent.accounts.map((account) => account.address);
+  const transfer = systemTransferOf({ programAddress: intent.programAddress, accounts, data });
+  if (transfer === null || transfer.from !== wallet.address) return null;
+  const sol = ports.tokens.tokenInfo({ network: 'solana', token: null });
+  if (!sol) throw new Error('the token directory does not know SOL');
+  const prices = await UsdPrices.read(ports.prices, [], [sol]);
+  return { amount: reviewAmount(sol, transfer.lamports, prices), to: transfer.to };
+}
 
 /**
  * The service signs only with the paying wallet's key: any other signer could never sign the

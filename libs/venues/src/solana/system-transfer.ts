@@ -1,0 +1,29 @@
+import type { ParsedInstruction } from './transaction-wire';
+
+export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
+/** The System program's `Transfer`: a little-endian u32 of 2, then the lamports as a u64. */
+const TRANSFER = 2;
+
+/** Lamports moved by a System program transfer. */
+export interface SystemTransfer {
+  from: string;
+  to: string;
+  lamports: bigint;
+}
+
+/**
+ * The System program transfer an instruction is, or null for any other instruction (another program,
+ * another System instruction, or accounts a v0 message loads from a lookup table). What a review
+ * can show of a Solana instruction, and what the sandbox chain runs of one.
+ */
+export function systemTransferOf(
+  instruction: Pick<ParsedInstruction, 'programAddress' | 'accounts' | 'data'>,
+): SystemTransfer | null {
+  const { programAddress, accounts, data } = instruction;
+  if (programAddress !== SYSTEM_PROGRAM || data.length !== 12) return null;
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  if (view.getUint32(0, true) !== TRANSFER) return null;
+  const [from, to] = accounts;
+  if (!from || !to) return null;
+  return { from, to, lamports: view.getBigUint64(4, true) };
+}
