@@ -56,6 +56,27 @@ describe('the OpenAPI document', () => {
         );
     }
     expect(doc.components.schemas.ErrorBody).toBeDefined();
+    // The headers clients read are declared, not only described: the request id on every answer of
+    // the service's routes, the event position of writes and reads, replays of idempotent creates.
+    for (const [path, item] of Object.entries(
+      doc.paths as Record<
+        string,
+        Record<string, { responses: Record<string, { headers?: Record<string, unknown> }> }>
+      >,
+    ))
+      if (/^\/(v1|health)\//.test(path))
+        for (const operation of Object.values(item))
+          for (const response of Object.values(operation.responses))
+            expect(response.headers).toHaveProperty('X-Request-Id');
+    const create = doc.paths['/v1/operations'].post.responses;
+    expect(Object.keys(create['201'].headers)).toEqual(expect.arrayContaining(['X-Event-Position']));
+    expect(Object.keys(create['200'].headers)).toEqual(
+      expect.arrayContaining(['X-Event-Position', 'Idempotent-Replayed']),
+    );
+    expect(doc.paths['/v1/operations'].get.responses['200'].headers).toHaveProperty('X-Event-Position');
+    expect(doc.paths['/v1/predict/deposit-wallets'].post.responses['200'].headers).toHaveProperty(
+      'Idempotent-Replayed',
+    );
     const schemas = doc.components.schemas;
     const intentArms: { $ref: string }[] = schemas.CreateOperationBody.properties.intent.oneOf;
     const shapeBTypes = intentArms.flatMap((arm) => schemas[arm.$ref.split('/').pop()!].properties.type.enum);

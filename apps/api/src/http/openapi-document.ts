@@ -79,6 +79,7 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
         !parameters.some((p) => p.name === MIN_POSITION_PARAMETER.name)
       )
         parameters.push(MIN_POSITION_PARAMETER);
+      documentHeaders(path, method, operation);
     }
   }
   for (const name of inRequests) {
@@ -87,6 +88,45 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
       schema.additionalProperties = false;
   }
   return document;
+}
+
+const STRING = { type: 'string' } as const;
+const REQUEST_ID = {
+  description:
+    "The request's id (the caller's `X-Request-Id` when it sent a valid one); also `requestId` in error bodies",
+  schema: STRING,
+};
+const WRITE_POSITION = {
+  description:
+    "Where the command's last event stands: pass it as `minPosition` to a later GET to read this write",
+  schema: { type: 'string', pattern: '^[0-9]+$' },
+};
+const READ_POSITION = {
+  description: 'With `minPosition`: how far the read models had come when this answer was read',
+  schema: { type: 'string', pattern: '^[0-9]+$' },
+};
+const REPLAYED = {
+  description:
+    '`true` when the answer replays what an earlier request with the same idempotency key recorded',
+  schema: { type: 'string', enum: ['true'] },
+};
+
+/**
+ * The headers answers carry, for clients generated from the document (they were only named in
+ * descriptions; noted by a probe): every answer `X-Request-Id`; a command's success `X-Event-Position`
+ * of its write, a GET's under `/v1` that of its read; a replay `Idempotent-Replayed`.
+ */
+function documentHeaders(path: string, method: string, operation: Operation): void {
+  for (const [status, response] of Object.entries(operation.responses)) {
+    const headers: Record<string, unknown> = ((response as { headers?: Record<string, unknown> }).headers ??=
+      {});
+    headers['X-Request-Id'] = REQUEST_ID;
+    if (!status.startsWith('2') || !path.startsWith('/v1/')) continue;
+    if (method === 'get') headers['X-Event-Position'] = READ_POSITION;
+    else if (!path.startsWith('/v1/sandbox/') || path === '/v1/sandbox/faucet')
+      headers['X-Event-Position'] = WRITE_POSITION;
+    if (response.description.includes('Idempotent-Replayed')) headers['Idempotent-Replayed'] = REPLAYED;
+  }
 }
 
 /** How a 401 names the scheme to use (RFC 9110): a bearer token, or the sandbox admin header. */

@@ -107,7 +107,7 @@ export class OperationsController {
   @ApiResponse({
     status: 200,
     schema: EITHER_SHAPE,
-    description: 'A replay of the same key and request',
+    description: 'A replay of the same key and request (`Idempotent-Replayed: true`)',
   })
   @ApiErrors([...BODY_ERRORS, 401, 403, 409, 503], {
     400:

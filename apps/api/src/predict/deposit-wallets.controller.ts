@@ -33,7 +33,7 @@ export class DepositWalletsController {
   @ApiResponse({
     status: 200,
     type: WalletView,
-    description: 'Already deployed, or a replay of the same key',
+    description: 'Already deployed, or a replay of the same key (`Idempotent-Replayed: true`)',
   })
   @ApiErrors([...BODY_ERRORS, 401, 403, 404, 409, 502], {
     400: 'VALIDATION_FAILED: the controller is not an active EVM wallet',
