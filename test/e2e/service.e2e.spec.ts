@@ -57,6 +57,9 @@ describe('operations of the service itself', () => {
         400,
         'MALFORMED_REQUEST',
       ],
+      // Two refusals Node would answer itself, with no body: HTTP/1.1 without Host, an unknown Expect.
+      ['GET /health/live HTTP/1.1\r\n\r\n', 400, 'MALFORMED_REQUEST'],
+      ['GET /health/live HTTP/1.1\r\nHost: x\r\nExpect: foo\r\n\r\n', 417, 'EXPECTATION_FAILED'],
     ] as const) {
       const answer = await raw(request);
       const [head, body] = answer.split('\r\n\r\n');

@@ -1,5 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -22,6 +23,7 @@ import { DocumentedQueryGuard, documentedQueries } from './http/documented-query
 import { AllowedMethods, MethodNotAllowed } from './http/allowed-methods';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './http/json-depth';
 import { answerClientError } from './http/client-errors';
+import { errorBody } from './http/error-body';
 import { errorCodeOf, sendError } from './http/error-filter';
 import { UNSUPPORTED_MEDIA_TYPE } from './http/error-mapping';
 import { ReadYourWrites } from './http/read-your-writes';
@@ -42,6 +44,7 @@ const SHUTTING_DOWN = new ServiceError(
 const MAX_PATH_PARAMETER = 1000;
 
 /** Builds the HTTP app, initialised (read models rebuilt) but not yet listening. */
+const HOST_REQUIRED = new ServiceError(400, 'MALFORMED_REQUEST', 'an HTTP/1.1 request needs a Host header');
 const CONTENT_ENCODED = new ServiceError(
   415,
   'UNSUPPORTED_MEDIA_TYPE',
@@ -93,6 +96,32 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // (an approval moved money) and its answer was dropped (found by a probe).
   // (Node's http.Server reads `httpAllowHalfOpen`; @types/node does not declare it.)
   (fastify.server as typeof fastify.server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
+  // Node answers two refusals itself, with no body and no request id: an HTTP/1.1 request without
+  // Host (400), and an `Expect` it does not know (417). Both answer with the error body instead
+  // (noted by a probe): Host is checked in the onRequest hook, and the expectation here.
+  (fastify.server as typeof fastify.server & { requireHostHeader: boolean }).requireHostHeader = false;
+  fastify.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+    const given = request.headers['x-request-id'];
+    const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    const body = JSON.stringify(
+      errorBody(requestId, 'EXPECTATION_FAILED', 'only Expect: 100-continue is supported'),
+    );
+    response.writeHead(417, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      'x-request-id': requestId,
+      connection: 'close',
+    });
+    response.end(body);
+    record.answer({
+      requestId,
+      method: request.method ?? 'UNKNOWN',
+      route: 'unmatched',
+      status: 417,
+      ms: 0,
+      errorCode: 'EXPECTATION_FAILED',
+    });
+  });
   fastify.removeContentTypeParser('text/plain');
   // A body-less POST (approve, discard, ...) sent with a JSON content type, as clients with shared
   // headers do, has no body rather than a malformed one: an empty JSON body reads as none.
@@ -153,6 +182,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       .header('x-content-type-options', 'nosniff');
     // Answered here; the rest of the request's hooks and its route do not run.
     if (closing) return sendError(SHUTTING_DOWN, request, reply);
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      void reply.header('connection', 'close');
+      return sendError(HOST_REQUIRED, request, reply);
+    }
     // No route for this method: one for another method on the same path answers 405 with Allow.
     if (request.routeOptions.url === undefined) {
       const allow = allowed?.of(request.url) ?? null;
