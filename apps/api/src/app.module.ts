@@ -15,7 +15,7 @@ import { FeedController } from './activity/feed.controller';
 import { AuthController } from './auth/auth.controller';
 import { HealthController } from './health/health.controller';
 import { AuthGuard } from './http/auth';
-import { DocumentedQueryGuard } from './http/documented-query';
+import { DocumentedQueryCheck } from './http/documented-query';
 import { ErrorFilter } from './http/error-filter';
 import { ReadYourWrites } from './http/read-your-writes';
 import { RequestValidationPipe } from './http/validation';
@@ -46,10 +46,8 @@ const HANDLERS = [
 const HTTP = [
   ReadYourWrites,
   OperationRenderer,
+  DocumentedQueryCheck,
   { provide: APP_GUARD, useClass: AuthGuard },
-  // After authentication: who may call is answered first, as for bodies.
-  DocumentedQueryGuard,
-  { provide: APP_GUARD, useExisting: DocumentedQueryGuard },
   { provide: APP_FILTER, useClass: ErrorFilter },
   { provide: APP_PIPE, useClass: RequestValidationPipe },
 ];

@@ -19,7 +19,7 @@ import { AppModule } from './app.module';
 import { type Answer, recordAnswer } from './http/answer-record';
 import { completeDocument } from './http/openapi-document';
 import { DeferredBodyError } from './http/deferred-body-error';
-import { DocumentedQueryGuard, documentedQueries } from './http/documented-query';
+import { DocumentedQueryCheck, documentedQueries } from './http/documented-query';
 import { AllowedMethods, MethodNotAllowed } from './http/allowed-methods';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './http/json-depth';
 import { answerClientError } from './http/client-errors';
@@ -187,7 +187,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       return sendError(HOST_REQUIRED, request, reply);
     }
     // No route for this method: one for another method on the same path answers 405 with Allow.
-    if (request.routeOptions.url === undefined) {
+    if (request.is404) {
       const allow = allowed?.of(request.url) ?? null;
       if (allow !== null) {
         void reply.header('allow', allow);
@@ -223,7 +223,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       .build(),
   );
   const completed = completeDocument(document);
-  app.get(DocumentedQueryGuard).use(documentedQueries(completed));
+  app.get(DocumentedQueryCheck).use(documentedQueries(completed));
   allowed = new AllowedMethods(completed);
   SwaggerModule.setup('docs', app, completed, { jsonDocumentUrl: 'docs/json' });
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { InvalidCursorError, type Scalar } from './read-store';
 
 /** The place of the last item of a page: its orderBy value and its `_id`. */
@@ -21,7 +21,7 @@ export function encodeCursor(list: string, value: Scalar, id: string): string {
 
 /** Not a secret: it tells a cursor the service wrote from one changed since, not a forgery. */
 function checkOf(place: string): string {
-  return createHash('sha256').update(place).digest('base64url').slice(0, 12);
+  return hash('sha256', place, 'base64url').slice(0, 12);
 }
 
 /** The place a cursor of `list` stands at; InvalidCursorError for anything else. */

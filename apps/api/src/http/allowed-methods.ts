@@ -1,7 +1,6 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { ServiceError } from '@vetted/kernel';
-
-const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+import { DOCUMENTED_METHODS } from './documented-query';
 
 /** A documented path, as a pattern of its concrete URLs, and the methods it takes. */
 interface DocumentedPath {
@@ -20,7 +19,9 @@ export class AllowedMethods {
 
   constructor(document: OpenAPIObject) {
     this.paths = Object.entries(document.paths).map(([path, item]) => {
-      const methods = METHODS.filter((method) => item[method] !== undefined).map((m) => m.toUpperCase());
+      const methods = DOCUMENTED_METHODS.filter((method) => item[method] !== undefined).map((m) =>
+        m.toUpperCase(),
+      );
       if (methods.includes('GET')) methods.splice(methods.indexOf('GET') + 1, 0, 'HEAD');
       const pattern = path
         .split(/\{[^}]+\}/)

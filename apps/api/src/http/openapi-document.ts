@@ -1,5 +1,6 @@
 import { type OpenAPIObject, getSchemaPath } from '@nestjs/swagger';
 import { OPTIONAL_BEARER } from './auth';
+import { DOCUMENTED_METHODS } from './documented-query';
 import { ErrorBody } from './error-body';
 import { MIN_POSITION_PARAMETER } from './read-your-writes';
 
@@ -51,7 +52,7 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
   const inRequests = new Set<string>();
   const inResponses = new Set<string>();
   for (const [path, item] of Object.entries(document.paths)) {
-    for (const method of ['get', 'put', 'post', 'delete', 'patch'] as const) {
+    for (const method of DOCUMENTED_METHODS) {
       const operation = item[method] as Operation | undefined;
       if (!operation) continue;
       if (operation[OPTIONAL_BEARER]) {

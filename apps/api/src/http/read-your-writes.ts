@@ -65,11 +65,11 @@ export class ReadYourWrites {
     // Every GET under /v1 documents it (HEAD is a GET without the body); elsewhere (health, metrics,
     // the document) it is an unknown parameter, refused, not a wait.
     return (
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      request.routeOptions.url?.startsWith('/v1/') === true &&
       typeof query === 'object' &&
       query !== null &&
-      'minPosition' in query
+      'minPosition' in query &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      request.routeOptions.url?.startsWith('/v1/') === true
     );
   }
 

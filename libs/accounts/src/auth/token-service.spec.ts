@@ -36,6 +36,16 @@ describe('TokenService', () => {
     expect(p).toBeTruthy();
   });
 
+  it('knows a token without waiting only once it was verified, and only until it expires', async () => {
+    const { token } = await service.issue(alice, ['write'], { ttlSeconds: 60 });
+    expect(service.known(token)).toBeUndefined();
+    const principal = await service.verify(token);
+    expect(service.known(token)).toBe(principal);
+    expect(service.known('not-a-jwt')).toBeUndefined();
+    clock.advance(60_000);
+    expect(service.known(token)).toBeUndefined();
+  });
+
   it('rejects a token once it expires, even after it was verified and cached', async () => {
     const { token } = await service.issue(alice, ['write'], { ttlSeconds: 60 });
     await expect(service.verify(token)).resolves.not.toBeNull();
