@@ -14,6 +14,12 @@ describe('sandbox admin and explorer', () => {
       expect(res.statusCode).toBe(401);
       expect(res.headers['www-authenticate']).toBe('SandboxAdmin realm="vetted", header="X-Sandbox-Admin"');
     }
+    // Who may call is answered before what the request asks: an unknown query parameter is 401
+    // without the header, 400 with it.
+    expect((await c.post('/v1/sandbox/clock?x=1', null, { advanceSeconds: 1 })).statusCode).toBe(401);
+    const asked = await c.admin('/v1/sandbox/clock?x=1', { advanceSeconds: 1 });
+    expect(asked.statusCode).toBe(400);
+    expect(asked.json().error.fields).toEqual([{ path: 'x', message: 'is not an allowed property' }]);
   });
 
   it('names the field at fault when a price is refused: the usd for the asset, or the asset', async () => {

@@ -21,13 +21,15 @@ const ACCESS = 'vetted:access';
 export const OPTIONAL_BEARER = 'x-optional-bearer';
 
 type Access =
-  | { kind: 'public' }
+  /** `ownGuard`: a guard of the route's own authenticates it (the sandbox admin header) and then checks its query. */
+  | { kind: 'public'; ownGuard?: boolean }
   /** Public, but a valid bearer token, when sent, identifies the caller (e.g. `scope=mine`). */
   | { kind: 'optional' }
   | { kind: 'bearer'; permit: Permit | null; viewMayWrite: boolean };
 
-/** No credential needed. */
-export const Public = () => SetMetadata(ACCESS, { kind: 'public' } satisfies Access);
+/** No bearer token needed; `ownGuard` when the route authenticates by a guard of its own. */
+export const Public = (options: { ownGuard?: boolean } = {}) =>
+  SetMetadata(ACCESS, { kind: 'public', ownGuard: options.ownGuard ?? false } satisfies Access);
 export const OptionalBearer = () =>
   applyDecorators(
     SetMetadata(ACCESS, { kind: 'optional' } satisfies Access),
@@ -116,7 +118,8 @@ export class AuthGuard implements CanActivate {
     }
     if (access === undefined)
       throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no access`);
-    if (access.kind === 'public') return this.queries.check(context);
+    // A route's own guard runs after this one: it answers who may call first, then the query.
+    if (access.kind === 'public') return access.ownGuard === true || this.queries.check(context);
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const token = bearerToken(request);
     if (!token) return this.admit(context, access, request, token, null);

@@ -42,7 +42,7 @@ async function asValidation<T>(path: string, action: () => Promise<T>): Promise<
 @ApiHeader({ name: 'X-Sandbox-Admin', required: true, description: 'SANDBOX_ADMIN_TOKEN' })
 @ApiExtraModels(SandboxPriceView, ExpiredPriceView)
 @Controller('v1/sandbox')
-@Public()
+@Public({ ownGuard: true })
 @UseGuards(SandboxAdminGuard)
 export class SandboxAdminController {
   constructor(@Inject(SANDBOX) private readonly sandbox: Sandbox) {}
