@@ -156,7 +156,7 @@ describe('SandboxChain with a block time', () => {
       view.setBigUint64(4, lamports, true);
       return data;
     };
-    const submit = (lamports: bigint, from = payer) =>
+    const submit = (lamports: bigint, from = payer, toWritable = true) =>
       sandbox.chain.submit({
         kind: 'solanaTransaction',
         submissionId: id(),
@@ -168,7 +168,7 @@ describe('SandboxChain with a block time', () => {
           programAddress: '11111111111111111111111111111111',
           accounts: [
             { address: from, isSigner: true, isWritable: true },
-            { address: to, isSigner: false, isWritable: true },
+            { address: to, isSigner: false, isWritable: toWritable },
           ],
           data: transferData(lamports),
           recentBlockhash: blockhash,
@@ -180,13 +180,18 @@ describe('SandboxChain with a block time', () => {
     expect(await sandbox.chain.balance('solana', to, null)).toBe(10n ** 8n);
     // More than is left after the fee, or out of an account the sandbox does not sign for: the
     // transaction fails, charging the fee, moving nothing else.
-    for (const receipt of [await submit(9n * 10n ** 8n), await submit(1n, other)]) {
+    // ... or into an account the transaction declares read-only, whose lamports cannot change.
+    for (const receipt of [
+      await submit(9n * 10n ** 8n),
+      await submit(1n, other),
+      await submit(1n, payer, false),
+    ]) {
       expect(receipt.status).toBe('reverted');
       expect(receipt.transfers).toEqual([expect.objectContaining({ purpose: 'fee' })]);
     }
     expect(await sandbox.chain.balance('solana', to, null)).toBe(10n ** 8n);
     expect(await sandbox.chain.balance('solana', payer, null)).toBe(
-      9n * 10n ** 8n - 3n * SOLANA_FEE_LAMPORTS,
+      9n * 10n ** 8n - 4n * SOLANA_FEE_LAMPORTS,
     );
   });
 

@@ -177,6 +177,8 @@ export class ChainExecution {
     for (const instruction of parsed.instructions) {
       const transfer = systemTransferOf(instruction);
       if (transfer === null) continue;
+      if (transfer.refused !== null)
+        return { reason: 'invalid_request', message: `a System transfer fails: ${transfer.refused}` };
       if (transfer.from !== tx.from)
         return {
           reason: 'invalid_request',

@@ -9,6 +9,11 @@ export interface SystemTransfer {
   from: string;
   to: string;
   lamports: bigint;
+  /**
+   * Why Solana would fail it, or null: the payer must sign and be writable, the recipient writable
+   * (a read-only account's lamports cannot change).
+   */
+  refused: string | null;
 }
 
 /**
@@ -24,6 +29,13 @@ export function systemTransferOf(
   const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
   if (view.getUint32(0, true) !== TRANSFER) return null;
   const [from, to] = accounts;
-  if (!from || !to) return null;
-  return { from, to, lamports: view.getBigUint64(4, true) };
+  if (!from?.address || !to?.address) return null;
+  const refused = !from.isSigner
+    ? `the payer ${from.address} does not sign it`
+    : !from.isWritable
+      ? `the payer ${from.address} is read-only in it`
+      : !to.isWritable
+        ? `the recipient ${to.address} is read-only in it, so its lamports cannot change`
+        : null;
+  return { from: from.address, to: to.address, lamports: view.getBigUint64(4, true), refused };
 }

@@ -57,7 +57,13 @@ describe('buildInstructionTransaction', () => {
       recentBlockhash: blockhash,
       instructionCount: 1,
       // The instruction as built: its program, accounts in the caller's order, data.
-      instructions: [{ programAddress: key(9), accounts: [key(5)], data: Uint8Array.from([0xaa, 0xbb]) }],
+      instructions: [
+        {
+          programAddress: key(9),
+          accounts: [{ address: key(5), isSigner: false, isWritable: true }],
+          data: Uint8Array.from([0xaa, 0xbb]),
+        },
+      ],
     });
   });
 

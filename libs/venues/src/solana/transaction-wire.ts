@@ -157,8 +157,12 @@ export interface ParsedTransaction {
 /** One instruction of a parsed transaction. */
 export interface ParsedInstruction {
   programAddress: string;
-  /** The accounts it names, base58: null for one a v0 message loads from an address lookup table. */
-  accounts: (string | null)[];
+  /**
+   * The accounts it names, with the message's flags for them. The address is null for one a v0
+   * message loads from an address lookup table (never a signer; writable or not, the sandbox does
+   * not resolve: counted read-only).
+   */
+  accounts: { address: string | null; isSigner: boolean; isWritable: boolean }[];
   data: Uint8Array;
 }
 
@@ -253,10 +257,29 @@ function readTransaction(r: ByteReader): ParsedTransaction {
     instructionCount: instructions.length,
     instructions: instructions.map((ix) => ({
       programAddress: accountKeys[ix.programIdIndex],
-      accounts: Array.from(ix.accountIndexes, (index) => accountKeys[index] ?? null),
+      accounts: Array.from(ix.accountIndexes, (index) => accountMeta(index, accountKeys, header)),
       data: Uint8Array.from(ix.data),
     })),
   };
+}
+
+/**
+ * A static key's flags follow from its place and the header: signers first (the last
+ * `numReadonlySignedAccounts` of them read-only), then non-signers (the last
+ * `numReadonlyUnsignedAccounts` read-only).
+ */
+function accountMeta(
+  index: number,
+  keys: readonly string[],
+  header: MessageHeader,
+): ParsedInstruction['accounts'][number] {
+  if (index >= keys.length) return { address: null, isSigner: false, isWritable: false };
+  const { numRequiredSignatures, numReadonlySignedAccounts, numReadonlyUnsignedAccounts } = header;
+  const isSigner = index < numRequiredSignatures;
+  const isWritable = isSigner
+    ? index < numRequiredSignatures - numReadonlySignedAccounts
+    : index < keys.length - numReadonlyUnsignedAccounts;
+  return { address: keys[index], isSigner, isWritable };
 }
 
 /** Internal: the bytes are not a well-formed transaction. */

@@ -96,17 +96,19 @@ describe('prepareSolanaInstruction', () => {
   it('reads a System program transfer out of the wallet, needs what it sends, and the chain runs it', async () => {
     const { sandbox, wallets, instruction, prepare, execute } = await world();
     const to = newSolanaAddress();
-    const transfer = (lamports: bigint) =>
+    const transfer = (lamports: bigint, toWritable = true) =>
       instruction({
         programAddress: '11111111111111111111111111111111',
         accounts: [
           { address: wallets.solana.address, isSigner: true, isWritable: true },
-          { address: to, isSigner: false, isWritable: true },
+          { address: to, isSigner: false, isWritable: toWritable },
         ],
         data: [{ u32: '2' }, { u64: lamports.toString() }],
       });
     // The wallet holds 1 SOL: sending all of it leaves nothing for the fee.
     expect(await refusal(prepare(transfer(SOL)))).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
+    // Into an account it declares read-only, Solana would fail it: refused, not reviewed.
+    expect(await refusedPaths(prepare(transfer(1n, false)))).toEqual(['intent.accounts']);
     const prepared = await prepare(transfer(SOL / 10n));
     expect(prepared.review).toMatchObject({
       summary: expect.stringMatching(

@@ -12,6 +12,7 @@ import {
   TransactionTooLarge,
   buildInstructionTransaction,
   encodeInstructionData,
+  parseTransaction,
 } from '../solana';
 import type { PrepareShapeB, ShapeBReview } from './prepared-shape-b';
 import { solanaTransactionLeg } from './solana-leg';
@@ -54,7 +55,7 @@ export const prepareSolanaInstruction: PrepareShapeB<SolanaInstructionIntent> = 
   const blockhash = await ports.chain.recentBlockhash();
   const transaction = buildTransaction(intent, wallet.address, data, blockhash.blockhash);
   const leg = await solanaTransactionLeg(context, transaction, blockhash.blockhash);
-  const systemTransfer = await reviewedSystemTransfer(intent, data, context);
+  const systemTransfer = await reviewedSystemTransfer(transaction, context);
 
   const review: SolanaInstructionReview = {
     type: 'solanaInstruction',
@@ -78,15 +79,21 @@ export const prepareSolanaInstruction: PrepareShapeB<SolanaInstructionIntent> = 
   return { type: 'solanaInstruction', action: intent, actions: [leg.action], review, continuation: null };
 };
 
-/** The System program transfer out of the paying wallet an instruction is, as the review shows it. */
+/**
+ * The System program transfer out of the paying wallet an instruction is, as the review shows it;
+ * read from the transaction as built (where the fee payer is always a writable signer, and an
+ * account named twice has its flags merged), as the chain reads it.
+ */
 async function reviewedSystemTransfer(
-  intent: SolanaInstructionIntent,
-  data: Uint8Array,
+  transaction: string,
   { wallet, ports }: PreparationContext,
 ): Promise<{ amount: ReviewAmount; to: string } | null> {
-  const accounts = intent.accounts.map((account) => account.address);
-  const transfer = systemTransferOf({ programAddress: intent.programAddress, accounts, data });
-  if (transfer === null || transfer.from !== wallet.address) return null;
+  const [instruction] = parseTransaction(transaction)?.instructions ?? [];
+  const transfer = instruction && systemTransferOf(instruction);
+  if (!transfer || transfer.from !== wallet.address) return null;
+  // Solana would fail it (its recipient is read-only): refused here rather than reviewed.
+  if (transfer.refused !== null)
+    throw ValidationFailed.field(at('accounts'), `make a System transfer that fails: ${transfer.refused}`);
   const sol = ports.tokens.tokenInfo({ network: 'solana', token: null });
   if (!sol) throw new Error('the token directory does not know SOL');
   const prices = await UsdPrices.read(ports.prices, [], [sol]);

@@ -52,7 +52,8 @@ function lamportsSent(transaction: string, payer: string): bigint {
   let sent = 0n;
   for (const instruction of parseTransaction(transaction)?.instructions ?? []) {
     const transfer = systemTransferOf(instruction);
-    if (transfer?.from === payer) sent += transfer.lamports;
+    // One Solana would refuse fails the transaction: it sends nothing.
+    if (transfer?.from === payer && transfer.refused === null) sent += transfer.lamports;
   }
   return sent;
 }
