@@ -208,6 +208,16 @@ describe('accounts and wallets over HTTP', () => {
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toMatchObject({ code: 'MALFORMED_REQUEST' });
+      // On routes that read no token too: nothing is recorded.
+      const before = await t.head();
+      const signup = await t.request({
+        method: 'POST',
+        url: '/v1/auth/signup',
+        headers: { authorization: ['a', 'b'] as unknown as string },
+        payload: { username: uniqueName('twoauth') },
+      });
+      expect(signup.statusCode).toBe(400);
+      expect(await t.head()).toBe(before);
     });
 
     it('takes the scheme in any case, and any number of spaces after it, as HTTP says', async () => {

@@ -68,7 +68,9 @@ describe('the OpenAPI document', () => {
         for (const operation of Object.values(item))
           for (const response of Object.values(operation.responses))
             expect(response.headers).toHaveProperty('X-Request-Id');
+    expect(doc.paths['/metrics'].get.responses['200'].headers).toHaveProperty('X-Request-Id');
     const create = doc.paths['/v1/operations'].post.responses;
+    expect(create['503'].headers).toHaveProperty('Retry-After');
     expect(Object.keys(create['201'].headers)).toEqual(expect.arrayContaining(['X-Event-Position']));
     expect(Object.keys(create['200'].headers)).toEqual(
       expect.arrayContaining(['X-Event-Position', 'Idempotent-Replayed']),

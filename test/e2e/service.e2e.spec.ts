@@ -65,6 +65,9 @@ describe('operations of the service itself', () => {
       const [head, body] = answer.split('\r\n\r\n');
       expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
       const requestId = /\r\nX-Request-Id: ([0-9a-f-]{36})/i.exec(head)?.[1];
+      // The headers every answer carries, these included.
+      expect(head).toMatch(/\r\nCache-Control: no-store\r\n/i);
+      expect(head).toMatch(/\r\nX-Content-Type-Options: nosniff\r\n/i);
       expect(JSON.parse(body)).toEqual({ error: { code, message: expect.any(String) }, requestId });
       // Logged like every answer, one line with its request id.
       expect(t.logs.filter((line) => line.includes(requestId!))).toHaveLength(1);

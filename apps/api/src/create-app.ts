@@ -44,6 +44,11 @@ const SHUTTING_DOWN = new ServiceError(
 const MAX_PATH_PARAMETER = 1000;
 
 /** Builds the HTTP app, initialised (read models rebuilt) but not yet listening. */
+const TWO_AUTHORIZATIONS = new ServiceError(
+  400,
+  'MALFORMED_REQUEST',
+  'send one Authorization header, not several',
+);
 const HOST_REQUIRED = new ServiceError(400, 'MALFORMED_REQUEST', 'an HTTP/1.1 request needs a Host header');
 const CONTENT_ENCODED = new ServiceError(
   415,
@@ -110,6 +115,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),
       'x-request-id': requestId,
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
       connection: 'close',
     });
     response.end(body);
@@ -182,6 +189,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       .header('x-content-type-options', 'nosniff');
     // Answered here; the rest of the request's hooks and its route do not run.
     if (closing) return sendError(SHUTTING_DOWN, request, reply);
+    // Node keeps the first of several Authorization fields; a proxy may keep the last, and the two
+    // would disagree on who calls: refused on every route, those that read no token included.
+    if (request.headers.authorization !== undefined && authorizationFields(request.raw.rawHeaders) > 1)
+      return sendError(TWO_AUTHORIZATIONS, request, reply);
     if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
       void reply.header('connection', 'close');
       return sendError(HOST_REQUIRED, request, reply);
@@ -270,4 +281,12 @@ function answerOf(request: FastifyRequest, reply: FastifyReply): Answer {
     ms: reply.elapsedTime,
     errorCode: errorCodeOf(request),
   };
+}
+
+/** How many Authorization fields a request has (rawHeaders alternates names and values). */
+function authorizationFields(raw: readonly string[]): number {
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2)
+    if (raw[i].length === 13 && raw[i].toLowerCase() === 'authorization') count++;
+  return count;
 }

@@ -12,7 +12,7 @@ import { applyDecorators } from '@nestjs/common';
 import type { Permit, Principal } from '@vetted/accounts';
 import { TOKEN_SERVICE, TokenService, accountHoldsToken } from '@vetted/accounts';
 import { EVENT_STORE, type EventStore } from '@vetted/event-store';
-import { PermitRequired, ServiceError, Unauthenticated } from '@vetted/kernel';
+import { PermitRequired, Unauthenticated } from '@vetted/kernel';
 import type { FastifyRequest } from 'fastify';
 import { DocumentedQueryCheck } from './documented-query';
 
@@ -63,21 +63,11 @@ export const CurrentPrincipal = createParamDecorator(
 function bearerToken(request: FastifyRequest): string | null | undefined {
   const header = request.headers.authorization;
   if (header === undefined) return undefined;
-  // Node keeps the first of several; a proxy may keep the last: the two would disagree on who calls.
-  if (authorizationHeaders(request.raw.rawHeaders) > 1)
-    throw new ServiceError(400, 'MALFORMED_REQUEST', 'send one Authorization header, not several');
+  // (Two Authorization fields were refused by the onRequest hook.)
   // The scheme is case-insensitive (RFC 9110, section 11.1): `bearer` is `Bearer`; one or more
   // spaces may follow it (RFC 6750, section 2.1: `"Bearer" 1*SP b64token`).
   const match = /^Bearer +([A-Za-z0-9._~+/-]+=*)$/i.exec(header);
   return match ? match[1] : null;
-}
-
-/** How many Authorization fields the request has (rawHeaders alternates names and values). */
-function authorizationHeaders(raw: readonly string[]): number {
-  let count = 0;
-  for (let i = 0; i < raw.length; i += 2)
-    if (raw[i].length === 13 && raw[i].toLowerCase() === 'authorization') count++;
-  return count;
 }
 
 /**

@@ -45,6 +45,7 @@ export function answerClientError(
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n' +
         `X-Request-Id: ${requestId}\r\n\r\n${body}`,
     );
     answered = { requestId, status, errorCode: code };

@@ -64,7 +64,10 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
       if (unauthenticated) unauthenticated.headers = { 'WWW-Authenticate': challengeHeader(operation) };
       collectRefs(operation.requestBody, schemas, inRequests);
       collectRefs(operation.responses, schemas, inResponses);
-      if (!SERVICE_PATH.test(path)) continue;
+      if (!SERVICE_PATH.test(path)) {
+        documentHeaders(path, method, operation);
+        continue;
+      }
       const added = [
         ANY_REQUEST,
         path.includes('{') ? WITH_PATH_PARAMETER : {},
@@ -106,6 +109,10 @@ const READ_POSITION = {
   description: 'With `minPosition`: how far the read models had come when this answer was read',
   schema: { type: 'string', pattern: '^[0-9]+$' },
 };
+const RETRY_AFTER = {
+  description: 'Seconds to wait before trying again (on an error body; not on a readiness body)',
+  schema: { type: 'integer', minimum: 0 },
+};
 const REPLAYED = {
   description:
     '`true` when the answer replays what an earlier request with the same idempotency key recorded',
@@ -114,7 +121,7 @@ const REPLAYED = {
 
 /**
  * The headers answers carry, for clients generated from the document (they were only named in
- * descriptions; noted by a probe): every answer `X-Request-Id`; a command's success `X-Event-Position`
+ * descriptions; noted by a probe): every answer `X-Request-Id`, a 503 `Retry-After`; a command's success `X-Event-Position`
  * of its write, a GET's under `/v1` that of its read; a replay `Idempotent-Replayed`.
  */
 function documentHeaders(path: string, method: string, operation: Operation): void {
@@ -122,6 +129,7 @@ function documentHeaders(path: string, method: string, operation: Operation): vo
     const headers: Record<string, unknown> = ((response as { headers?: Record<string, unknown> }).headers ??=
       {});
     headers['X-Request-Id'] = REQUEST_ID;
+    if (status === '503') headers['Retry-After'] = RETRY_AFTER;
     if (!status.startsWith('2') || !path.startsWith('/v1/')) continue;
     if (method === 'get') headers['X-Event-Position'] = READ_POSITION;
     else if (!path.startsWith('/v1/sandbox/') || path === '/v1/sandbox/faucet')

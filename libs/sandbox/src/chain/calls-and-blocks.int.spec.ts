@@ -82,6 +82,7 @@ describe('SandboxChain EVM calls and Solana transactions', () => {
       await call(alice, `0xa9059cbb${word(bob)}${word((998n * USDC).toString(16))}`),
       await call(alice, `0x70a08231${word(alice)}`),
       await call(alice, `0xa9059cbb${word(bob)}${word('1')}`, 1n),
+      await call(alice, `0xa9059cbb${word('0')}${word('1')}`),
     ];
     let fees = 0n;
     for (const receipt of reverted) {

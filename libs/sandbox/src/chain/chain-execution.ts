@@ -134,6 +134,10 @@ export class ChainExecution {
     const call = decodeErc20Call(tx.data);
     if (call === null)
       return revert('invalid_request', `the ${contract.symbol} contract has no function for this call data`);
+    // As OpenZeppelin's ERC-20 does: the zero address neither receives nor is allowed anything.
+    const counterparty = call.function === 'approve' ? call.spender : call.to;
+    if (/^0x0{40}$/i.test(counterparty))
+      return revert('invalid_request', `${contract.symbol}: ${call.function} to the zero address`);
     if (call.function === 'approve') {
       allowances.set(tx.network, token, tx.from, call.spender, call.amountRaw);
       return null;

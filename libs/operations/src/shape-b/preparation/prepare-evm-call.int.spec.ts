@@ -165,6 +165,10 @@ describe('prepareEvmCall', () => {
     expect(approve.review.summary as string).toContain(
       `allow ${toChecksumAddress(payee)} to spend 1 USDC on base`,
     );
+    // These functions take no native value: such a call would only revert.
+    expect(await refusedPaths(prepare(call({ to: usdc, value: '1', data: transfer.data })))).toEqual([
+      'intent.value',
+    ]);
     const pull = await prepare(onUsdc(`0x23b872dd${word(payee)}${word(wallets.evm.address)}${word('1')}`));
     expect(pull.review).toMatchObject({
       tokenCall: { function: 'transferFrom', from: toChecksumAddress(payee) },

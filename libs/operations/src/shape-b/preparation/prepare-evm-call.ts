@@ -7,6 +7,7 @@ import {
   isEvmNetwork,
 } from '@vetted/venues';
 import { estimateFee, captureTx, type UnsubmittedTx } from '../../preparation/chain-legs';
+import { ValidationFailed } from '@vetted/kernel';
 import { FieldProblems } from '../../preparation/field-problems';
 import { feeToken, requireFunds } from '../../preparation/funding';
 import {
@@ -94,6 +95,12 @@ export const prepareEvmCall: PrepareShapeB<EvmCallIntent> = async (intent, conte
   const native = nativeToken(ports.tokens, intent.network);
   const token = ports.tokens.tokenInfo({ network: intent.network, token: intent.to });
   const call = token?.token ? decodeErc20Call(intent.data) : null;
+  // ERC-20's transfer, approve and transferFrom take no native value: such a call always reverts.
+  if (call && tx.valueRaw > 0n)
+    throw ValidationFailed.field(
+      `${INTENT_PATH}.value`,
+      `must be 0: ${token!.symbol}'s ${call.function} takes no native value, so the call would revert`,
+    );
   await requireFunds(ports, wallet, [
     { token: native, raw: tx.valueRaw, purpose: 'call value' },
     { token: feeToken(ports.tokens, fee), raw: fee.maxFeeRaw, purpose: 'network fee (the whole gas limit)' },
