@@ -84,10 +84,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       const answered = answerClientError(error, socket);
       if (answered) record.answer(extend(answered, { method: 'UNKNOWN', route: 'unparsed', ms: 0 }));
     },
-    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdOf,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, {
     logger: new NestPinoLogger(logger),
@@ -106,8 +103,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // (noted by a probe): Host is checked in the onRequest hook, and the expectation here.
   (fastify.server as typeof fastify.server & { requireHostHeader: boolean }).requireHostHeader = false;
   fastify.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
-    const given = request.headers['x-request-id'];
-    const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    const requestId = requestIdOf(request);
     const body = JSON.stringify(
       errorBody(requestId, 'EXPECTATION_FAILED', 'only Expect: 100-continue is supported'),
     );
@@ -289,4 +285,10 @@ function authorizationFields(raw: readonly string[]): number {
   for (let i = 0; i < raw.length; i += 2)
     if (raw[i].length === 13 && raw[i].toLowerCase() === 'authorization') count++;
   return count;
+}
+
+/** The caller's `X-Request-Id` when it is a safe one, else a fresh UUID (Fastify's and Node's answers alike). */
+function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
+  const given = request.headers['x-request-id'];
+  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }
