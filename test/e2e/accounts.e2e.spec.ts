@@ -129,6 +129,49 @@ describe('accounts and wallets over HTTP', () => {
       expect((await post('/v1/wallets', b.token, { family: 'evm', name: 'shared' })).statusCode).toBe(201);
     });
 
+    it('takes a wallet name of at most 64 characters as it reads: invisible characters alone are empty', async () => {
+      const { token } = await t.signUp();
+      const named = (name: string) => post('/v1/wallets', token, { family: 'evm', name });
+      // Format characters, and every other default-ignorable one (variation selectors, the combining
+      // grapheme joiner, Hangul fillers): each reads as nothing.
+      for (const blank of [
+        '\u200b',
+        '\u00ad',
+        ' \u202e ',
+        '\u034f',
+        '\ufe0f',
+        '\u3164',
+        '\u115f\uffa0',
+        '\u17b4',
+      ]) {
+        const res = await named(blank);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.fields).toEqual([{ path: 'name', message: 'must not be empty' }]);
+      }
+      for (const long of ['b'.repeat(65), 'd'.repeat(201), '😀'.repeat(65)]) {
+        const res = await named(long);
+        expect(res.statusCode).toBe(400);
+        expect(res.json().error.fields).toEqual([{ path: 'name', message: 'must be at most 64 characters' }]);
+      }
+      // 64 characters, counted as JSON Schema counts them (an emoji is one).
+      expect((await named('😀'.repeat(64))).statusCode).toBe(201);
+      const refusal = async (name: string) => (await named(name)).json().error.fields;
+      // Invisible characters cannot pass the deposit-wallet prefix, nor make a taken name look new.
+      expect(await refusal('Predict\u034f - x')).toEqual([
+        { path: 'name', message: expect.stringContaining('must not begin with "Predict - "') },
+      ]);
+      expect((await named('Taken')).statusCode).toBe(201);
+      for (const same of ['Tak\ufe0fen', 'Taken\u3164'])
+        expect((await named(same)).json().error.code).toBe('NAME_TAKEN');
+      // C1 controls are controls; a lone surrogate is no character at all.
+      expect(await refusal('x\u009fy')).toEqual([
+        { path: 'name', message: 'must not contain control characters' },
+      ]);
+      expect(await refusal('a\ud800')).toEqual([
+        { path: 'name', message: 'must not contain a lone surrogate (half of a UTF-16 pair)' },
+      ]);
+    });
+
     it('refuses names with the deposit-wallet prefix, empty names and taken names on rename', async () => {
       const { token, wallets } = await t.signUp();
       const [evm] = wallets;
