@@ -3,6 +3,7 @@ import { toChecksumAddress } from '@vetted/kernel';
 import { SANDBOX } from '@vetted/platform';
 import { type Sandbox, USDC_ADDRESSES } from '@vetted/sandbox';
 import { type JsonObject, SandboxTestClient, amountOf } from '../support/sandbox-client';
+import { usdcForEthIntent as usdcSwap } from '../support/operation-bodies';
 import { bearer } from '../support/test-app';
 
 const USDC = USDC_ADDRESSES.base;
@@ -22,14 +23,6 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     c.post('/v1/operations', token, { idempotencyKey, intent });
   const call = (token: string, id: string, step: 'approve' | 'discard' | 'next' | 'refresh') =>
     c.post(`/v1/operations/${id}/${step}`, token, {});
-  const usdcSwap = (walletId: number, amount: unknown = '10', slippage?: string) => ({
-    type: 'swap',
-    walletId,
-    from: { network: 'base', asset: USDC.toLowerCase() },
-    to: { network: 'base', asset: 'native' },
-    amount,
-    ...(slippage !== undefined && { slippage }),
-  });
   const ethSend = (walletId: number, address: string, amount = '0.01') => ({
     type: 'send',
     walletId,
@@ -181,41 +174,6 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     );
     // The earlier success is untouched by what follows.
     expect((await c.getOperation(user.token, prerequisite.id)).json()).toMatchObject({ state: 'succeeded' });
-  });
-
-  it("refuses a continuation's next for a wallet archived since, as approval does, recording nothing", async () => {
-    const { user, evm } = await funded();
-    const prerequisite = (await create(user.token, usdcSwap(evm.id))).json();
-    expect(prerequisite.kind).toBe('tokenApproval');
-    expect((await call(user.token, prerequisite.id, 'approve')).json()).toMatchObject({ state: 'succeeded' });
-    expect((await c.post(`/v1/wallets/${evm.id}/archive`, user.token, {})).statusCode).toBe(200);
-    const refused = await call(user.token, prerequisite.id, 'next');
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toMatchObject({ code: 'SOURCE_WALLET_UNAVAILABLE' });
-    const types = (await c.timeline(user.token, prerequisite.id)).map((e) => e.type);
-    expect(types).not.toContain('SuccessorPrepared');
-  });
-
-  it("refuses a continuation's next when the swap's recipient wallet was archived since, recording nothing", async () => {
-    const { user, evm } = await funded();
-    const other = await c.post('/v1/wallets', user.token, { family: 'evm' });
-    expect(other.statusCode).toBe(201);
-    const toWalletId: number = other.json().id;
-    const prerequisite = (await create(user.token, { ...usdcSwap(evm.id), toWalletId })).json();
-    expect(prerequisite.kind).toBe('tokenApproval');
-    expect((await c.post(`/v1/wallets/${toWalletId}/archive`, user.token, {})).statusCode).toBe(200);
-    // The approval itself delivers nothing: it runs; the swap it leads to is what is refused.
-    expect((await call(user.token, prerequisite.id, 'approve')).json()).toMatchObject({ state: 'succeeded' });
-    const refused = await call(user.token, prerequisite.id, 'next');
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().error).toMatchObject({
-      code: 'RECIPIENT_WALLET_UNAVAILABLE',
-      message:
-        'the wallet the continuation delivers to is archived or missing; review a new operation to an active wallet',
-    });
-    expect(refused.json().error.fields).toBeUndefined();
-    const types = (await c.timeline(user.token, prerequisite.id)).map((e) => e.type);
-    expect(types).not.toContain('SuccessorPrepared');
   });
 
   it('re-reviews a swap whose quote failed at execution, once; other operations cannot be refreshed', async () => {

@@ -29,3 +29,15 @@ export function baseSwap(
     },
   };
 }
+
+/** A Shape B swap intent on base of `amount` USDC for ETH (the USDC address in lower case, as clients may send it). */
+export function usdcForEthIntent(walletId: number, amount: unknown = '10', slippage?: string) {
+  return {
+    type: 'swap',
+    walletId,
+    from: { network: 'base', asset: USDC.toLowerCase() },
+    to: { network: 'base', asset: 'native' },
+    amount,
+    ...(slippage !== undefined && { slippage }),
+  };
+}
