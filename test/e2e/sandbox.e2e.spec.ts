@@ -1,5 +1,5 @@
 import { USDC_ADDRESSES } from '@vetted/sandbox';
-import { SandboxTestClient } from '../support/sandbox-client';
+import { SANDBOX_ADMIN, SandboxTestClient } from '../support/sandbox-client';
 
 let c: SandboxTestClient;
 beforeAll(async () => {
@@ -9,11 +9,30 @@ afterAll(() => c.app.close());
 
 describe('sandbox admin and explorer', () => {
   it('needs the admin header, and its 401 names that header, not a bearer token', async () => {
-    for (const headers of [{}, { 'x-sandbox-admin': 'wrong' }] as Record<string, string>[]) {
+    for (const [headers, message] of [
+      [{}, 'sandbox admin endpoints need the X-Sandbox-Admin header'],
+      [{ 'x-sandbox-admin': 'wrong' }, "the X-Sandbox-Admin header is not this server's sandbox admin token"],
+    ] as [Record<string, string>, string][]) {
       const res = await c.post('/v1/sandbox/clock', null, { advanceSeconds: 1 }, headers);
       expect(res.statusCode).toBe(401);
       expect(res.headers['www-authenticate']).toBe('SandboxAdmin realm="vetted", header="X-Sandbox-Admin"');
+      expect(res.json().error.message).toContain(message);
     }
+    // The header twice, even with the right token both times: Node joins the two values, which
+    // then matched no token and answered that the header was missing or wrong.
+    const twice = await c.post(
+      '/v1/sandbox/clock',
+      null,
+      { advanceSeconds: 1 },
+      {
+        'x-sandbox-admin': [SANDBOX_ADMIN, SANDBOX_ADMIN] as unknown as string,
+      },
+    );
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().error).toMatchObject({
+      code: 'MALFORMED_REQUEST',
+      message: 'send one X-Sandbox-Admin header, not several',
+    });
     // Who may call is answered before what the request asks: an unknown query parameter is 401
     // without the header, 400 with it.
     expect((await c.post('/v1/sandbox/clock?x=1', null, { advanceSeconds: 1 })).statusCode).toBe(401);

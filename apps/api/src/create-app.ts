@@ -24,6 +24,7 @@ import { AllowedMethods, MethodNotAllowed } from './http/allowed-methods';
 import { MAX_JSON_DEPTH, nestsDeeperThan } from './http/json-depth';
 import { answerClientError } from './http/client-errors';
 import { errorBody } from './http/error-body';
+import { headerFields } from './http/header-fields';
 import { errorCodeOf, sendError } from './http/error-filter';
 import { UNSUPPORTED_MEDIA_TYPE } from './http/error-mapping';
 import { ReadYourWrites } from './http/read-your-writes';
@@ -187,7 +188,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     if (closing) return sendError(SHUTTING_DOWN, request, reply);
     // Node keeps the first of several Authorization fields; a proxy may keep the last, and the two
     // would disagree on who calls: refused on every route, those that read no token included.
-    if (request.headers.authorization !== undefined && authorizationFields(request.raw.rawHeaders) > 1)
+    if (
+      request.headers.authorization !== undefined &&
+      headerFields(request.raw.rawHeaders, 'authorization') > 1
+    )
       return sendError(TWO_AUTHORIZATIONS, request, reply);
     if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
       void reply.header('connection', 'close');
@@ -277,14 +281,6 @@ function answerOf(request: FastifyRequest, reply: FastifyReply): Answer {
     ms: reply.elapsedTime,
     errorCode: errorCodeOf(request),
   };
-}
-
-/** How many Authorization fields a request has (rawHeaders alternates names and values). */
-function authorizationFields(raw: readonly string[]): number {
-  let count = 0;
-  for (let i = 0; i < raw.length; i += 2)
-    if (raw[i].length === 13 && raw[i].toLowerCase() === 'authorization') count++;
-  return count;
 }
 
 /** The caller's `X-Request-Id` when it is a safe one, else a fresh UUID (Fastify's and Node's answers alike). */
