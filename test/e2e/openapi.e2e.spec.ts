@@ -115,18 +115,22 @@ describe('the OpenAPI document', () => {
     expect(schemas.ActivityRouteView).toBeDefined();
     // A nullable enum lists null among its values (3.0.3).
     expect(schemas.TokenView.properties.view.enum).toEqual(['support-readonly', null]);
-    // What any request can be answered before its route: headers too large, or the service closing.
+    // What any request can be answered before its route: a request line or headers too large, or the
+    // service closing.
     for (const [path, method] of [
       ['/v1/operations', 'post'],
       ['/v1/operations/{operationId}/approve', 'post'],
       ['/v1/wallets/list', 'get'],
     ])
-      expect(Object.keys(doc.paths[path][method].responses)).toEqual(expect.arrayContaining(['431', '503']));
+      expect(Object.keys(doc.paths[path][method].responses)).toEqual(
+        expect.arrayContaining(['414', '431', '503']),
+      );
     expect(doc.paths['/v1/operations'].post.responses['503'].description).toMatch(
       /QUOTE_UNAVAILABLE.*SHUTTING_DOWN/,
     );
     // Every operation: a 400 naming MALFORMED_REQUEST (any path can be badly percent-encoded), and
-    // MALFORMED_JSON where it takes a body; a 414 wherever a path parameter can be too long.
+    // MALFORMED_JSON where it takes a body; a 414 everywhere (a request line can be too long), which
+    // names the path parameter wherever there is one.
     type DocumentedOperation = {
       responses: Record<string, { description: string }>;
       parameters?: { name: string }[];
@@ -142,7 +146,9 @@ describe('the OpenAPI document', () => {
           expect({ [at]: operation.responses['400'].description }).toEqual({
             [at]: expect.stringContaining('MALFORMED_JSON'),
           });
-        expect({ [at]: '414' in operation.responses }).toEqual({ [at]: path.includes('{') });
+        expect({ [at]: operation.responses['414']?.description.includes('path parameter') }).toEqual({
+          [at]: path.includes('{'),
+        });
         if (method === 'post' && !path.startsWith('/v1/sandbox/') && path.startsWith('/v1/'))
           expect({ [at]: operation.responses['409']?.description }).toEqual({
             [at]: expect.stringContaining('CONCURRENT_MODIFICATION'),

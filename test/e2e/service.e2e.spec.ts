@@ -72,12 +72,48 @@ describe('operations of the service itself', () => {
       // Logged like every answer, one line with its request id.
       expect(t.logs.filter((line) => line.includes(requestId!))).toHaveLength(1);
     }
+    // A request line past the header limit is a URI too long, not headers too large; the caller's
+    // request id is kept when the refused bytes carry a safe one.
+    for (const [request, status, code, id] of [
+      [`GET /health/live?x=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, 414, 'URI_TOO_LONG', null],
+      [
+        `GET /health/live?x=${'a'.repeat(20_000)} HTTP/1.1\r\nHost: x\r\nX-Request-Id: long-line.1\r\n\r\n`,
+        414,
+        'URI_TOO_LONG',
+        'long-line.1',
+      ],
+      [
+        `GET /health/live HTTP/1.1\r\nHost: x\r\nX-Request-Id: big-headers:2\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+        431,
+        'HEADERS_TOO_LARGE',
+        'big-headers:2',
+      ],
+      // Not a safe id, or two of them: a fresh one, as on every other route.
+      [
+        `GET /health/live HTTP/1.1\r\nHost: x\r\nX-Request-Id: a b\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+        431,
+        'HEADERS_TOO_LARGE',
+        null,
+      ],
+      [
+        'GET /health/live HTTP/1.1\r\nHost: x\r\nX-Request-Id: one\r\nX-Request-Id: two\r\nBad Header\r\n\r\n',
+        400,
+        'MALFORMED_REQUEST',
+        null,
+      ],
+    ] as const) {
+      const [head, body] = (await raw(request)).split('\r\n\r\n');
+      expect(head).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+      const requestId = /\r\nX-Request-Id: ([^\r]*)/i.exec(head)?.[1];
+      expect(requestId).toMatch(id === null ? /^[0-9a-f-]{36}$/ : new RegExp(`^${id}$`));
+      expect(JSON.parse(body)).toEqual({ error: { code, message: expect.any(String) }, requestId });
+    }
     // So is what Fastify refuses before routing; both count in the latency metric.
     const badUrl = await t.request({ method: 'GET', url: '/v1/operations/%' });
     expect(badUrl.statusCode).toBe(400);
     expect(t.logs.filter((line) => line.includes(badUrl.json().requestId))).toHaveLength(1);
     const metrics = (await t.request({ method: 'GET', url: '/metrics' })).body;
-    expect(metrics).toMatch(/http_request_duration_seconds_count\{[^}]*route="unparsed",status="431"\} 1/);
+    expect(metrics).toMatch(/http_request_duration_seconds_count\{[^}]*route="unparsed",status="431"\} 3/);
     expect(metrics).toMatch(
       /http_request_duration_seconds_count\{method="GET",route="unmatched",status="400"\} 1/,
     );

@@ -1,5 +1,4 @@
 import { isUtf8 } from 'node:buffer';
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { NestFactory } from '@nestjs/core';
@@ -28,6 +27,7 @@ import { headerFields } from './http/header-fields';
 import { errorCodeOf, sendError } from './http/error-filter';
 import { UNSUPPORTED_MEDIA_TYPE } from './http/error-mapping';
 import { ReadYourWrites } from './http/read-your-writes';
+import { requestIdOf } from './http/request-id';
 import { createLogger, NestPinoLogger } from './logger';
 
 export interface AppOptions extends PlatformOptions {
@@ -35,7 +35,6 @@ export interface AppOptions extends PlatformOptions {
   logDestination?: pino.DestinationStream;
 }
 
-const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 const SHUTTING_DOWN = new ServiceError(
   503,
   'SHUTTING_DOWN',
@@ -281,10 +280,4 @@ function answerOf(request: FastifyRequest, reply: FastifyReply): Answer {
     ms: reply.elapsedTime,
     errorCode: errorCodeOf(request),
   };
-}
-
-/** The caller's `X-Request-Id` when it is a safe one, else a fresh UUID (Fastify's and Node's answers alike). */
-function requestIdOf(request: { headers: Record<string, string | string[] | undefined> }): string {
-  const given = request.headers['x-request-id'];
-  return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
 }

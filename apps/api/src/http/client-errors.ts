@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { STATUS_CODES } from 'node:http';
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { errorBody } from './error-body';
+import { requestIdIn } from './request-id';
 
 /** Node's HTTP parser errors, as the error body names them. */
 const PARSER_ERRORS: Record<string, { status: number; code: string; message: string }> = {
@@ -17,6 +17,13 @@ const PARSER_ERRORS: Record<string, { status: number; code: string; message: str
   },
 };
 const MALFORMED = { status: 400, code: 'MALFORMED_REQUEST', message: 'the HTTP request could not be parsed' };
+const URI_TOO_LONG = {
+  status: 414,
+  code: 'URI_TOO_LONG',
+  message: `the request line is longer than ${maxHeaderSize} bytes`,
+};
+/** The start of a request line: its method and a space. */
+const REQUEST_LINE = /^[A-Z]+ /;
 
 /** What a parser error was answered with. */
 export interface ClientErrorAnswer {
@@ -39,8 +46,13 @@ export function answerClientError(
   if (error.code === 'ECONNRESET' || socket.destroyed) return null;
   let answered: ClientErrorAnswer | null = null;
   if (socket.writable) {
-    const { status, code, message } = PARSER_ERRORS[error.code ?? ''] ?? MALFORMED;
-    const requestId = randomUUID();
+    // The bytes the parser was refusing (the chunk it was reading), as far as they tell.
+    const packet = (error as { rawPacket?: unknown }).rawPacket;
+    const head = Buffer.isBuffer(packet) ? packet.toString('latin1') : '';
+    const { status, code, message } = requestLineTooLong(error, head)
+      ? URI_TOO_LONG
+      : (PARSER_ERRORS[error.code ?? ''] ?? MALFORMED);
+    const requestId = requestIdIn(head);
     const body = JSON.stringify(errorBody(requestId, code, message));
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
@@ -52,4 +64,16 @@ export function answerClientError(
   }
   socket.destroy(error);
   return answered;
+}
+
+/**
+ * Node counts the request line into its header limit: a long query answered 431 "headers too
+ * large" (noted by a probe). When the chunk being read starts the request and its line runs past
+ * the limit, the URI is what is too long (RFC 9110 section 15.5.15). A line split over several
+ * chunks stays 431: the last chunk alone cannot tell a long line from a long header.
+ */
+function requestLineTooLong(error: { code?: string }, head: string): boolean {
+  if (error.code !== 'HPE_HEADER_OVERFLOW' || !REQUEST_LINE.test(head)) return false;
+  const end = head.indexOf('\n');
+  return end === -1 || end > maxHeaderSize;
 }

@@ -6,16 +6,17 @@ import { MIN_POSITION_PARAMETER } from './read-your-writes';
 
 /**
  * What any request can be answered before its route runs: a path that is not percent-encoding or a
- * body that does not match its length, headers too large, or the service closing.
+ * body that does not match its length, a request line or headers too large, or the service closing.
  */
 const ANY_REQUEST: Record<string, string> = {
   400: "MALFORMED_REQUEST: the path is not valid percent-encoding, or the body's length differs from Content-Length",
+  414: 'URI_TOO_LONG: the request line exceeds 16 KiB',
   431: 'HEADERS_TOO_LARGE: the request headers exceed 16 KiB',
   503: 'SHUTTING_DOWN: the service is closing; retry the request',
 };
 /** What a request with a path parameter can be answered before its route: the parameter is too long. */
 const WITH_PATH_PARAMETER: Record<string, string> = {
-  414: 'URI_TOO_LONG: a path parameter exceeds 1,000 characters',
+  414: 'URI_TOO_LONG: a path parameter exceeds 1,000 characters, or the request line 16 KiB',
 };
 /** What a request with a JSON body can be answered before its route. */
 const WITH_BODY: Record<string, string> = { 400: 'MALFORMED_JSON: the body is not valid JSON' };
@@ -39,8 +40,8 @@ type SchemaNode = Record<string, unknown> & { properties?: object; additionalPro
 /**
  * Completes the generated document where decorators would have to be repeated on every route:
  * - each GET under `/v1` takes `minPosition` (read-your-writes answers it on every GET);
- * - each operation lists what any request can be answered (400 MALFORMED_REQUEST, 431, 503 while
- *   shutting down), 414 when it has a path parameter, MALFORMED_JSON when it takes a body, and
+ * - each operation lists what any request can be answered (400 MALFORMED_REQUEST, 414, 431, 503
+ *   while shutting down), a longer 414 when it has a path parameter, MALFORMED_JSON when it takes a body, and
  *   409 CONCURRENT_MODIFICATION when it records events, each added to the route's own description
  *   of that status;
  * - a route whose bearer token is optional (`@OptionalBearer`) lists no security as an alternative;
@@ -68,9 +69,10 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
         documentHeaders(path, method, operation);
         continue;
       }
+      // A route's own text of a status goes first; an answer whose code a text names is not repeated.
       const added = [
-        ANY_REQUEST,
         path.includes('{') ? WITH_PATH_PARAMETER : {},
+        ANY_REQUEST,
         operation.requestBody ? WITH_BODY : {},
         method === 'post' && !path.startsWith('/v1/sandbox/') ? COMMAND : {},
       ];
