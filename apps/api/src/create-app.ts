@@ -11,6 +11,7 @@ import {
   type FastifyError,
   type FastifyReply,
   type FastifyRequest,
+  type HookHandlerDoneFunction,
   LogController,
 } from 'fastify';
 import type pino from 'pino';
@@ -26,6 +27,7 @@ import { errorBody } from './http/error-body';
 import { headerFields } from './http/header-fields';
 import { errorCodeOf, sendError } from './http/error-filter';
 import { UNSUPPORTED_MEDIA_TYPE } from './http/error-mapping';
+import { admitInOrder, answeredInOrder } from './http/pipelined-requests';
 import { ReadYourWrites } from './http/read-your-writes';
 import { requestIdOf } from './http/request-id';
 import { createLogger, NestPinoLogger } from './logger';
@@ -176,7 +178,10 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     done();
   });
   let allowed: AllowedMethods | null = null;
-  fastify.addHook('onRequest', (request, reply, done) => {
+  fastify.addHook('onRequest', (request, reply, done) =>
+    admitInOrder(request.raw.socket, request.method, () => admit(request, reply, done)),
+  );
+  const admit = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
     // Answers are about accounts and money as they are now: nothing may keep them (tokens, balances),
     // and a client's or proxy's guess at a media type never overrides the one sent.
     void reply
@@ -205,13 +210,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       }
     }
     done();
-  });
+  };
   fastify.addHook('preHandler', (request, reply, done) => {
     if (!readYourWrites.wantsPosition(request)) return done();
     readYourWrites.beforeRead(request, reply).then(() => done(), done);
   });
   record.answer = (answer) => recordAnswer(metrics, logger, answer);
   fastify.addHook('onResponse', (request, reply, done) => {
+    answeredInOrder(request.raw.socket);
     record.answer(answerOf(request, reply));
     // Closing: the connection of a request answered after the close began is not left open for
     // its keep-alive timeout (72 s), which held the process up that long after its last answer.
