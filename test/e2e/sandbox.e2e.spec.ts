@@ -55,6 +55,34 @@ describe('sandbox admin and explorer', () => {
     }
   });
 
+  it("sets an outcome's price exactly, the others keeping their shares of the rest", async () => {
+    const markets = (await c.app.request({ method: 'GET', url: '/v1/sandbox/markets' })).json();
+    const market = markets.find((m: { outcomes: unknown[] }) => m.outcomes.length > 2);
+    const token = (i: number): string => market.outcomes[i].asset.token;
+    for (const [i, usd] of [
+      [1, '0.000001'],
+      [1, '0.007'],
+      [0, '0.123456789'],
+      [1, '0.000007'],
+    ] as const) {
+      const set = await c.admin('/v1/sandbox/prices', { network: 'polygon', asset: token(i), usd });
+      expect(set.json().usd).toBe(usd);
+    }
+    // Four outcomes sum to 1: the last three keep their proportions (0.2 : 0.15 : 0.45 at first).
+    const set = await c.admin('/v1/sandbox/prices', { network: 'polygon', asset: token(1), usd: '0.5' });
+    expect(set.json().usd).toBe('0.5');
+    const shown = (await c.app.request({ method: 'GET', url: '/v1/sandbox/markets' }))
+      .json()
+      .find((m: { id: string }) => m.id === market.id).outcomes;
+    expect(shown[1].price).toBe('0.5');
+    // Shown to 6 decimals: in millionths, the four sum to 1 within their rounding.
+    const millionths = shown.reduce(
+      (sum: bigint, o: { price: string }) => sum + BigInt(o.price.replace('.', '').padEnd(7, '0')),
+      0n,
+    );
+    expect(millionths >= 999_998n && millionths <= 1_000_002n).toBe(true);
+  });
+
   it('moves time, expires prices, resolves markets', async () => {
     const before = (await c.admin('/v1/sandbox/clock', { advanceSeconds: 0 })).json().now;
     const after = (await c.admin('/v1/sandbox/clock', { advanceSeconds: 90 })).json().now;

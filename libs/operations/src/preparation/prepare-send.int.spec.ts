@@ -1,5 +1,11 @@
 import { newEvmAddress, newSolanaAddress } from '@vetted/kernel';
-import { GAS_PRICE_WEI, GAS_UNITS, SOLANA_FEE_LAMPORTS, USDC_ADDRESSES } from '@vetted/sandbox';
+import {
+  CATALOG_OUTCOMES,
+  GAS_PRICE_WEI,
+  GAS_UNITS,
+  SOLANA_FEE_LAMPORTS,
+  USDC_ADDRESSES,
+} from '@vetted/sandbox';
 import type { SendOperation } from './shape-a-request';
 import { ETH, SOL, USDC, preparationSandbox, refusal, refusedPaths } from './testing/preparation-sandbox';
 
@@ -210,6 +216,11 @@ describe('prepareShapeA: send', () => {
     expect(await paths({ network: 'base', token: null }, '0.0000000000000000001')).toEqual([at('amount')]);
     // The directory describes the perp venue's spot coins, but they are holdings, not tokens to send.
     expect(await paths({ network: 'perps', token: 'DOGE' })).toEqual([at('token.token')]);
+    // So are the prediction venue's outcome shares: on polygon a token is a contract address.
+    const outcome = CATALOG_OUTCOMES[0].tokenId;
+    expect(await refusal(prepare(send('1', to, { network: 'polygon', token: outcome })))).toMatchObject({
+      fields: [{ path: at('token.token'), message: expect.stringContaining('token contract address') }],
+    });
   });
 
   it('refuses an amount past what its network holds: a u64 of lamports on Solana, a uint256 on base', async () => {

@@ -369,12 +369,20 @@ describe('prepareShapeA: swap', () => {
       code: 'QUOTE_UNAVAILABLE',
       fields: undefined,
     });
-    const share = outcomeTokenId(MARKET_SPECS[0].id, 'Yes');
-    const toShares = usdcToEth('1', { to: { network: 'polygon', token: share }, toWalletId: 3 });
-    expect(await refusal(prepare(toShares))).toEqual({
+    // One wei of ETH buys no unit of USDC: nothing to quote.
+    const oneWei = usdcToEth('0.000000000000000001', {
+      from: { network: 'ethereum', token: null },
+      to: { network: 'ethereum', token: usdcEth },
+      quoteFloor: { sellRaw: '1000000000000000000', receiveRaw: '1' },
+    });
+    expect(await refusal(prepare(oneWei))).toEqual({
       status: 400,
       code: 'QUOTE_FAILED',
       fields: undefined,
     });
+    // An outcome share is no token to swap to: its field says so (only prediction orders buy it).
+    const share = outcomeTokenId(MARKET_SPECS[0].id, 'Yes');
+    const toShares = usdcToEth('1', { to: { network: 'polygon', token: share }, toWalletId: 3 });
+    expect(await refusedPaths(prepare(toShares))).toEqual(['operation.swapIntent.to.token']);
   });
 });

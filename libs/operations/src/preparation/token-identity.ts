@@ -33,10 +33,18 @@ export function resolveToken(
     );
     return null;
   }
-  const token =
-    isEvmNetwork(network) && ref.token && HEX_ADDRESS.test(ref.token)
-      ? toChecksumAddress(ref.token)
-      : ref.token;
+  // On an EVM network a token is a contract. The directory also describes the prediction venue's
+  // outcome shares on polygon (decimal token ids), but those are holdings that only prediction
+  // orders move: a send of one had been reviewed and executed as a transfer (Shape B refuses the
+  // same send by the form of its asset).
+  if (isEvmNetwork(network) && ref.token !== null && !HEX_ADDRESS.test(ref.token)) {
+    problems.add(
+      `${path}.${tokenField}`,
+      'must be a token contract address (0x followed by 40 hex digits), or null for the native asset',
+    );
+    return null;
+  }
+  const token = isEvmNetwork(network) && ref.token ? toChecksumAddress(ref.token) : ref.token;
   const described = tokens.tokenInfo({ network, token });
   const info = described && isChainToken(tokens, described) ? described : null;
   if (!info)

@@ -82,14 +82,22 @@ export class AssetPrices {
     const current = siblings.map((o) => this.outcomeQuote(o, nowMs)?.usd ?? new Dec(1).div(siblings.length));
     const ownIndex = siblings.findIndex((o) => o.tokenId === outcome.tokenId);
     const othersTotal = new Dec(1).minus(current[ownIndex]);
-    siblings.forEach((o, i) => {
-      const weight =
-        i === ownIndex
-          ? usd
-          : othersTotal.isZero()
-            ? new Dec(1).minus(usd).div(siblings.length - 1)
-            : current[i].times(new Dec(1).minus(usd)).div(othersTotal);
-      this.board.set(outcomeSeries(o.tokenId), weight.toSignificantDigits(12), nowMs);
-    });
+    const rest = new Dec(1).minus(usd);
+    const weights = siblings.map((_, i) =>
+      i === ownIndex
+        ? usd
+        : (othersTotal.isZero()
+            ? rest.div(siblings.length - 1)
+            : current[i].times(rest).div(othersTotal)
+          ).toSignificantDigits(12),
+    );
+    // The market sums to exactly 1, so the price set reads back as it was given: the last other
+    // outcome takes what the rounding of the others left (the set price had read 0.000000999999999999
+    // for 0.000001; noted by a probe).
+    const last = ownIndex === siblings.length - 1 ? siblings.length - 2 : siblings.length - 1;
+    weights[last] = rest.minus(
+      weights.reduce((sum, w, i) => (i === ownIndex || i === last ? sum : sum.plus(w)), new Dec(0)),
+    );
+    siblings.forEach((o, i) => this.board.set(outcomeSeries(o.tokenId), weights[i], nowMs));
   }
 }
