@@ -43,6 +43,20 @@ describe('injected submission faults', () => {
     expect((await sandbox.chain.submit(tx)).status).toBe('success');
   });
 
+  it('is used up by a submission the chain refuses too, and never reaches the next one', async () => {
+    const { sandbox, bob, transfer } = await funded();
+    for (const mode of ['reject', 'uncertain', 'timeout'] as const) {
+      await sandbox.injectFault({ target: 'submission', mode, count: 1 });
+      // More USDC than alice holds: refused before effect, by the fault or by the chain.
+      const refused = await sandbox.chain.submit(transfer(1000n * USDC)).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(SubmissionRejected);
+      expect(sandbox.faults()).toEqual([]);
+      // The next submission is not the fault's.
+      expect((await sandbox.chain.submit(transfer())).status).toBe('success');
+    }
+    expect(await sandbox.chain.balance('base', bob, usdcBase)).toBe(3n * USDC);
+  });
+
   it('uncertain: the submission throws, but the transaction lands and is found by its id', async () => {
     const { sandbox, bob, transfer } = await funded();
     await sandbox.injectFault({ target: 'submission', mode: 'uncertain', count: 1 });

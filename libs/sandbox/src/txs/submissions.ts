@@ -92,8 +92,10 @@ export class Submissions {
       return { record: existing, error: null };
     }
     const nowMs = this.clock.nowMs();
-    kind.preflight(submission.request, nowMs);
-
+    // A fault is used up by the next call it targets, whatever the world then makes of the call: one
+    // the chain refuses (an allowance spent since the review) had left it armed for the next,
+    // unrelated operation (found by a probe). A refusal is returned, not thrown, so that the write
+    // keeps the fault's use.
     const fault = submission.faultTarget ? this.faults.take(submission.faultTarget) : null;
     if (fault && (fault.mode === 'reject' || fault.mode === 'fail'))
       return {
@@ -104,6 +106,12 @@ export class Submissions {
           submissionId,
         ),
       };
+    try {
+      kind.preflight(submission.request, nowMs);
+    } catch (error) {
+      if (fault === null || !(error instanceof SubmissionRejected)) throw error;
+      return { record: null, error };
+    }
 
     let settlesMs = kind.settlesAtOnce ? nowMs : this.blocks.settlesAt(nowMs);
     if (fault?.mode === 'timeout' && !kind.settlesAtOnce)
