@@ -101,12 +101,14 @@ describe('feed projection', () => {
     ]);
     const docs = await projectTwice(feedProjection, events);
     expect(docs).toHaveLength(1);
-    // It keeps the id and the place of the entry the failure made, so paging never skips it.
+    // It keeps the id, the place and the time of the entry the failure made, so paging never skips
+    // it and the feed stays newest first (its time had become the late receipt's).
     expect(docs[0]).toMatchObject({
       _id: operationEntryId('op-1'),
       kind: 'service_transaction',
       id: operationEntryId('op-1'),
       place: positionKey(events[0].position),
+      createdAt: '2026-11-22T10:00:00.000Z',
       _version: positionKey(events[1].position),
     });
     const changes = (docs[0].activity as { assetChanges: { amountRaw: string }[] }).assetChanges;

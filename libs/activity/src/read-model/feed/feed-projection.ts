@@ -13,7 +13,7 @@ import type { FeedEntryDocument } from './feed-entry';
 
 export const feedCollection = {
   name: 'feed',
-  version: 8,
+  version: 9,
   // Entries are ordered by `place`, the `$all` position key of the event that first made them.
   // Without a kinds filter a query asks for every kind: two indexes serve all four queries.
   indexes: [
@@ -49,8 +49,8 @@ function entryIdOf(event: RecordedEvent): string {
  * chain is one public `service_transaction` entry under the owner's name, keyed by the operation
  * (`operationEntryId`): a receipt that lands after the operation failed replaces the entry's item
  * with the operation as it now stands (the same item as `GET /v1/activity/operation`), so no
- * movement shows twice; the entry keeps its place and id, so a client paging meanwhile neither
- * misses nor repeats it. Every entry's key is its public id, the only id a feed cursor carries.
+ * movement shows twice; the entry keeps its place, id and time, so a client paging meanwhile neither
+ * misses nor repeats it, and the feed stays newest first. Every entry's key is its public id, the only id a feed cursor carries.
  */
 export const feedProjection: Projection<FeedEntryDocument> = {
   name: 'feed',
@@ -100,7 +100,8 @@ export const feedProjection: Projection<FeedEntryDocument> = {
           id,
           place,
           kind: 'service_transaction',
-          createdAt: at,
+          // The entry's time goes with its place: a late receipt changes what it shows, not when.
+          createdAt: doc?.createdAt ?? at,
           username,
           userId,
           global: true,
