@@ -61,6 +61,50 @@ describe('Shape B synchronous approval under the 30 s lifecycle deadline', () =>
       100_000_000_000_000_000n,
     );
   });
+
+  it('a leg past the deadline that the chain then drops is recorded as dropped: it will not land', async () => {
+    const user = await c.app.signUp();
+    const solana = user.wallets.find((w) => w.family === 'solana')!;
+    await c.post('/v1/sandbox/faucet', user.token, {
+      walletId: solana.id,
+      network: 'solana',
+      token: null,
+      amount: '1',
+    });
+    const op = (
+      await c.post('/v1/operations', user.token, {
+        idempotencyKey: randomUUID(),
+        intent: {
+          type: 'send',
+          walletId: solana.id,
+          asset: { network: 'solana', asset: 'native' },
+          amount: '0.1',
+          to: { address: 'So11111111111111111111111111111111111111112' },
+        },
+      })
+    ).json();
+    const approving = c.post(`/v1/operations/${op.id}/approve`, user.token, {});
+    await waitFor(async () => (await c.timeline(user.token, op.id)).some((e) => e.type === 'LegSubmitted'));
+    now += 31_000;
+    const answered = (await approving).json();
+    expect(answered).toMatchObject({ state: 'failed', errorCode: 'LIFECYCLE_TIMEOUT', receipts: [] });
+    expect(answered.error).toMatch(/it may still settle/);
+
+    // The block comes after the transaction's blockhash expired: the chain drops it, and the
+    // operation says so (it had gone on saying the transfer may still settle).
+    now += 600_000;
+    await waitFor(async () =>
+      (await c.timeline(user.token, op.id)).some((e) => e.type === 'LateDropRecorded'),
+    );
+    const dropped = (await c.getOperation(user.token, op.id)).json();
+    expect(dropped).toMatchObject({ state: 'failed', errorCode: 'LIFECYCLE_TIMEOUT', receipts: [] });
+    expect(dropped.error).toMatch(/Since then: transaction \S+ on solana was dropped without executing/);
+    const drop = (await c.timeline(user.token, op.id)).find((e) => e.type === 'LateDropRecorded')!;
+    expect(drop).toMatchObject({ actor: { kind: 'service' }, data: { leg: 0, code: 'BLOCKHASH_EXPIRED' } });
+    expect(await c.app.app.get<Sandbox>(SANDBOX).chain.balance('solana', solana.address, null)).toBe(
+      1_000_000_000n,
+    );
+  });
 });
 
 async function waitFor(condition: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {

@@ -15,10 +15,19 @@ export type RecordLateReceipt = (
   receipt: ExecutedReceipt,
 ) => Promise<void>;
 
+/** Records that a leg found late was dropped: it never executed and will not. */
+export type RecordLateDrop = (
+  operationId: string,
+  leg: number,
+  failure: { code: string; error: string },
+) => Promise<void>;
+
 /**
  * A leg cut off by the lifecycle deadline may still settle: its receipt is looked up by the
  * submission id for a while longer and recorded on the failed operation (never re-deciding its
- * outcome, never resubmitting). Each watch resolves true once it ends for good (recorded, or it
+ * outcome, never resubmitting). A leg the chain dropped (it never executed and will not: a Solana
+ * transaction whose blockhash expired) is recorded as such, so the operation stops saying that it
+ * may still land. Each watch resolves true once it ends for good (recorded, or it
  * ran its time), false when a shutdown stopped it: the approval then stays unfinished (see
  * `Held`), and the next process watches again. A watched leg stays in flight for balance
  * observations until its watch ends.
@@ -31,6 +40,7 @@ export class LateReceiptWatches {
     private readonly ports: ExecutionPorts,
     private readonly inFlight: InFlightLegs,
     private readonly recordReceipt: RecordLateReceipt,
+    private readonly recordDrop: RecordLateDrop,
     private readonly logger: Logger,
   ) {}
 
@@ -47,6 +57,10 @@ export class LateReceiptWatches {
           await new Promise((resolve) => setTimeout(resolve, LATE_RECEIPT_POLL_MS).unref());
           if (this.closed) return false;
           const found = await reconcileLeg(action, submissionId, this.ports).catch(() => null);
+          if (found?.kind === 'failed' && found.effect === 'none') {
+            await this.recordDrop(operationId, leg, found);
+            return true;
+          }
           if (found?.kind !== 'settled') continue;
           await this.recordReceipt(operationId, userId, leg, found.receipt);
           return true;

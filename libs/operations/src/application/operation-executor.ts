@@ -83,6 +83,11 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
       this.ports,
       this.inFlight,
       (operationId, userId, leg, found) => this.recordLateReceipt(operationId, userId, leg, found),
+      (operationId, leg, { code, error }) =>
+        this.record(operationId, {
+          type: 'RecordLateDrop',
+          data: { leg, submissionId: submissionIdOf(operationId, leg), code, error, at: this.now() },
+        }),
       this.logger,
     );
   }

@@ -110,6 +110,7 @@ const SERVICE_STEPS: ReadonlySet<string> = new Set<OperationEvent['type']>([
   'LegFailed',
   'OperationSucceeded',
   'OperationFailed',
+  'LateDropRecorded',
 ]);
 
 function actorOf(event: RecordedEvent): AuditEntry['actor'] {

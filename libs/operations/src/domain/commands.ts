@@ -21,6 +21,11 @@ export type OperationCommand =
       type: 'RecordLateReceipt';
       data: { leg: number; submissionId: string; receipt: LegReceipt; at: string };
     }
+  /** The leg a deadline cut off was dropped: it will not land (its failure, with no effect). */
+  | {
+      type: 'RecordLateDrop';
+      data: { leg: number; submissionId: string; code: string; error: string; at: string };
+    }
   | { type: 'RecordLegSubmitted'; data: { leg: number; submissionId: string; at: string } }
   /**
    * `nextSubmissionId`: the executor's intent to submit the following leg under that id, recorded

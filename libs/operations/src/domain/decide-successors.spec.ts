@@ -255,3 +255,41 @@ describe('operation decider, late receipts', () => {
       .thenNothingHappens();
   });
 });
+
+describe('operation decider, legs dropped after the deadline', () => {
+  const timedOut = [created(swap), approved, submitted, ...failedWith(swap, 'LIFECYCLE_TIMEOUT', 'failed')];
+  const drop = {
+    type: 'RecordLateDrop' as const,
+    data: {
+      leg: 0,
+      submissionId: `${operationId}:0`,
+      code: 'BLOCKHASH_EXPIRED',
+      error: 'transaction 5x on solana was dropped without executing: the blockhash has expired',
+      at,
+    },
+  };
+  const dropped: OperationEvent = { type: 'LateDropRecorded', data: { operationId, ...drop.data } };
+
+  it('a leg the chain drops after a lifecycle timeout is recorded; the outcome stays failed', () => {
+    spec.given(timedOut).when(drop).then([dropped]);
+  });
+
+  it('records it once, then no receipt for that leg, and never for another submission or outcome', () => {
+    spec
+      .given([...timedOut, dropped])
+      .when(drop)
+      .thenNothingHappens();
+    spec
+      .given([...timedOut, dropped])
+      .when({ type: 'RecordLateReceipt', data: { leg: 0, submissionId: `${operationId}:0`, receipt, at } })
+      .thenNothingHappens();
+    spec
+      .given(timedOut)
+      .when({ type: 'RecordLateDrop', data: { ...drop.data, submissionId: `${operationId}:9` } })
+      .thenNothingHappens();
+    spec
+      .given([created(swap), approved, submitted, settled])
+      .when(drop)
+      .thenNothingHappens();
+  });
+});

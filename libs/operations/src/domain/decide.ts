@@ -182,15 +182,16 @@ export function decideOperation(command: OperationCommand, state: OperationState
     }
     case 'RecordLateReceipt': {
       const { leg, submissionId, receipt, at } = command.data;
-      if (state.status !== 'failed') return [];
-      const current = state.legs[leg];
-      if (current?.status !== 'submitted' && !(current?.status === 'failed' && current.effect === 'possible'))
-        return [];
-      if (current.submissionId !== submissionId) return [];
+      if (state.status !== 'failed' || !outcomeUnknown(state, leg, submissionId)) return [];
       const failure = extend(facts(receipt), { errorCode: state.errorCode, error: state.error });
       return [
         { type: 'LateReceiptRecorded', data: { operationId, leg, submissionId, receipt, at, failure } },
       ];
+    }
+    case 'RecordLateDrop': {
+      const { leg, submissionId, code, error, at } = command.data;
+      if (!outcomeUnknown(state, leg, submissionId)) return [];
+      return [{ type: 'LateDropRecorded', data: { operationId, leg, submissionId, code, error, at } }];
     }
     default: {
       const unknownCommand: never = command;
@@ -255,4 +256,13 @@ function expectNextLeg(state: ExistingOperation, leg: number): void {
     throw new LegOutOfOrder(
       `leg ${leg} cannot start: ${state.legs.length} of ${state.op.actions.length} legs started`,
     );
+}
+
+/** Whether the operation failed with this leg submitted under this id and its outcome still unknown. */
+function outcomeUnknown(state: OperationState, leg: number, submissionId: string): boolean {
+  if (state.status !== 'failed') return false;
+  const current = state.legs[leg];
+  if (current?.status !== 'submitted' && !(current?.status === 'failed' && current.effect === 'possible'))
+    return false;
+  return current.submissionId === submissionId;
 }

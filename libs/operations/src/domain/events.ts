@@ -138,6 +138,14 @@ export type OperationEvent =
         failure?: { errorCode: string; error: string } & OperationOutcomeFacts;
       }
     >
+  /**
+   * A leg whose outcome was unknown at the deadline was dropped afterwards: it never executed and
+   * will not (a Solana transaction whose blockhash expired). Recorded, nothing re-decided.
+   */
+  | DomainEvent<
+      'LateDropRecorded',
+      { operationId: string; leg: number; submissionId: string; code: string; error: string; at: string }
+    >
   /** The executor's intent, recorded before it submits under this deterministic id. */
   | DomainEvent<'LegSubmitted', { operationId: string; leg: number; submissionId: string; at: string }>
   | DomainEvent<

@@ -57,6 +57,12 @@ export function evolveOperation(state: OperationState, event: OperationEvent): O
       const { leg, submissionId, receipt } = event.data;
       return extend(state, { legs: withLeg(legs, leg, { status: 'settled', submissionId, receipt }) });
     }
+    case 'LateDropRecorded': {
+      const { leg, submissionId, code, error } = event.data;
+      return extend(state, {
+        legs: withLeg(legs, leg, { status: 'failed', submissionId, code, error, effect: 'none' }),
+      });
+    }
     case 'LegSubmitted':
       return extend(state, {
         legs: withLeg(legs, event.data.leg, { status: 'submitted', submissionId: event.data.submissionId }),

@@ -70,6 +70,7 @@ export const operationsProjection: Projection<OperationDocument> = {
     'OperationFailed',
     'SuccessorPrepared',
     'LateReceiptRecorded',
+    'LateDropRecorded',
   ],
   guard: 'revision',
   documentId: (event) => (event.data as { operationId: string }).operationId,
@@ -133,6 +134,13 @@ export const operationsProjection: Projection<OperationDocument> = {
         });
       case 'LateReceiptRecorded':
         return withReceipt(doc, event.data.leg, extend(event.data.receipt, { late: true }), updatedAt);
+      // The timeout's error said the leg may still land; now it is known that it will not.
+      case 'LateDropRecorded':
+        return extend(doc, {
+          legs: withLeg(doc, event.data.leg, { status: 'failed', error: event.data.error }),
+          error: `${doc.error ?? ''} Since then: ${event.data.error}`.trim(),
+          updatedAt,
+        });
       case 'OperationFailed':
         return extend(doc, {
           state: event.data.outcome,
