@@ -79,6 +79,19 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/v1/predict/deposit-wallets'].post.responses['200'].headers).toHaveProperty(
       'Idempotent-Replayed',
     );
+    // Declared where it is sent: a recorded deployment failure (502) names its write; minting a token
+    // and the faucet record nothing, and name none.
+    expect(doc.paths['/v1/predict/deposit-wallets'].post.responses['502'].headers).toHaveProperty(
+      'X-Event-Position',
+    );
+    for (const path of ['/v1/auth/tokens', '/v1/sandbox/faucet'])
+      expect({ [path]: Object.keys(doc.paths[path].post.responses['201'].headers) }).toEqual({
+        [path]: ['X-Request-Id'],
+      });
+    // What any request can be answered before its route, /metrics included.
+    expect(Object.keys(doc.paths['/metrics'].get.responses)).toEqual(
+      expect.arrayContaining(['400', '414', '431', '503']),
+    );
     const schemas = doc.components.schemas;
     const intentArms: { $ref: string }[] = schemas.CreateOperationBody.properties.intent.oneOf;
     const shapeBTypes = intentArms.flatMap((arm) => schemas[arm.$ref.split('/').pop()!].properties.type.enum);

@@ -25,8 +25,13 @@ const COMMAND: Record<string, string> = {
   409: 'CONCURRENT_MODIFICATION: concurrent requests kept changing the same record; safe to retry',
 };
 
-/** Where the service's own routes live; `/docs` and `/metrics` are not answered with the error body. */
+/**
+ * Where the service's own routes live. `/metrics` answers its own way, but what any request can be
+ * answered before its route (`ANY_REQUEST`) it answers with the error body too.
+ */
 const SERVICE_PATH = /^\/(v1|health)\//;
+/** Commands that record no event, and so answer no `X-Event-Position`: minting a token, the faucet. */
+const RECORDS_NOTHING = new Set(['/v1/auth/tokens', '/v1/sandbox/faucet']);
 
 interface Operation {
   security?: Record<string, string[]>[];
@@ -66,6 +71,7 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
       collectRefs(operation.requestBody, schemas, inRequests);
       collectRefs(operation.responses, schemas, inResponses);
       if (!SERVICE_PATH.test(path)) {
+        for (const [status, text] of Object.entries(ANY_REQUEST)) addAnswer(operation, status, text);
         documentHeaders(path, method, operation);
         continue;
       }
@@ -132,9 +138,13 @@ function documentHeaders(path: string, method: string, operation: Operation): vo
       {});
     headers['X-Request-Id'] = REQUEST_ID;
     if (status === '503') headers['Retry-After'] = RETRY_AFTER;
-    if (!status.startsWith('2') || !path.startsWith('/v1/')) continue;
+    if (!path.startsWith('/v1/')) continue;
+    // A failed deposit-wallet deployment is recorded: its 502 names that write too.
+    if (status === '502' && path === '/v1/predict/deposit-wallets')
+      headers['X-Event-Position'] = WRITE_POSITION;
+    if (!status.startsWith('2')) continue;
     if (method === 'get') headers['X-Event-Position'] = READ_POSITION;
-    else if (!path.startsWith('/v1/sandbox/') || path === '/v1/sandbox/faucet')
+    else if (!path.startsWith('/v1/sandbox/') && !RECORDS_NOTHING.has(path))
       headers['X-Event-Position'] = WRITE_POSITION;
     if (response.description.includes('Idempotent-Replayed')) headers['Idempotent-Replayed'] = REPLAYED;
   }

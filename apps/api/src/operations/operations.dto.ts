@@ -52,7 +52,13 @@ export class OperationLegView {
   @ApiProperty({ type: 'integer' }) index!: number;
   @ApiProperty({ example: 'swap' }) kind!: string;
   @ApiProperty({ nullable: true, type: String }) network!: string | null;
-  @ApiProperty({ enum: ['pending', 'submitted', 'settled', 'reverted', 'failed'] }) status!: string;
+  @ApiProperty({
+    enum: ['pending', 'submitted', 'settled', 'reverted', 'failed', 'skipped'],
+    description:
+      '`pending`: not run yet; `skipped`: never run, and never will be (the operation failed before it, or was ' +
+      'dismissed or canceled)',
+  })
+  status!: string;
   @ApiProperty({ nullable: true, type: String }) txHash!: string | null;
 }
 
@@ -161,7 +167,12 @@ export class AuditActorView {
 
 export class AuditEntryView {
   @ApiProperty({ example: 'OperationApproved' }) type!: string;
-  @ApiProperty() at!: string;
+  @ApiProperty({
+    description:
+      "When the event was recorded; the resource's times are those of the decision (`data.at`), which can be " +
+      'a millisecond or so earlier',
+  })
+  at!: string;
   @ApiProperty({ type: 'integer' }) revision!: number;
   @ApiProperty({ description: 'The event position in $all' }) position!: string;
   @ApiProperty({ type: AuditActorView }) actor!: AuditActorView;

@@ -25,7 +25,12 @@ import {
 } from './sandbox.views';
 
 /** The admin routes authenticate with the `X-Sandbox-Admin` header, not a bearer token. */
-const ADMIN_ERRORS = { 401: 'UNAUTHENTICATED: the X-Sandbox-Admin header is missing or wrong' };
+const ADMIN_ERRORS = {
+  400:
+    'VALIDATION_FAILED (with `fields`), MALFORMED_JSON, or MALFORMED_REQUEST: the X-Sandbox-Admin header ' +
+    'was sent more than once',
+  401: 'UNAUTHENTICATED: the X-Sandbox-Admin header is missing or wrong',
+};
 
 /** Turns a sandbox refusal (a RangeError naming what is wrong) into a 400 on the given field. */
 async function asValidation<T>(path: string, action: () => Promise<T>): Promise<T> {

@@ -25,6 +25,8 @@ export interface ShapeAResource {
 }
 
 const FAILURE_STATES = new Set(['failed', 'failed_before_effect']);
+/** States in which a leg not yet run never will be: it shows `skipped`, not `pending`. */
+const ENDED_STATES = new Set(['failed', 'failed_before_effect', 'dismissed', 'canceled']);
 
 /** The Shape A resource: the reviewed request as captured, its progress, and explorer-linkable receipts. */
 export function renderShapeA(doc: OperationDocument, explorerUrl: (hash: string) => string): ShapeAResource {
@@ -37,7 +39,7 @@ export function renderShapeA(doc: OperationDocument, explorerUrl: (hash: string)
         index,
         kind,
         network,
-        status,
+        status: status === 'pending' && ENDED_STATES.has(doc.state) ? 'skipped' : status,
         txHash,
       })),
       completed: doc.legs.filter((l) => l.status === 'settled').length,
