@@ -46,6 +46,35 @@ describe('routes take what they document', () => {
     );
   });
 
+  it('waits for minPosition only once the caller is authenticated and its query names checked', async () => {
+    const head = await t.head();
+    const future = String(BigInt(head) + 1_000_000n);
+    // No token, or a bad one: 401 at once, whatever minPosition says, and no position.
+    for (const url of [`/v1/wallets/list?minPosition=${future}`, '/v1/wallets/list?minPosition=abc']) {
+      for (const headers of [{}, bearer('not-a-token')]) {
+        const started = Date.now();
+        const res = await t.request({ method: 'GET', url, headers });
+        expect({ url, status: res.statusCode }).toEqual({ url, status: 401 });
+        expect(Date.now() - started).toBeLessThan(1000);
+        expect(res.headers['x-event-position']).toBeUndefined();
+      }
+    }
+    // Authenticated: a parameter the route does not take is 400 at once, before any wait.
+    const started = Date.now();
+    const unknown = await t.request(json('GET', `/v1/operations?minPosition=${future}&foo=1`));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields).toEqual([{ path: 'foo', message: 'is not an allowed property' }]);
+    expect(Date.now() - started).toBeLessThan(1000);
+    // And a minPosition that is no position is 400 at its name.
+    const bad = await t.request(json('GET', '/v1/wallets/list?minPosition=abc'));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual([{ path: 'minPosition', message: expect.any(String) }]);
+    // A position already passed answers at once, naming where the read models stand.
+    const passed = await t.request(json('GET', `/v1/wallets/list?minPosition=${head}`));
+    expect(passed.statusCode).toBe(200);
+    expect(BigInt(passed.headers['x-event-position'] as string)).toBeGreaterThanOrEqual(BigInt(head));
+  });
+
   it('answers a method a documented path does not take with 405 and Allow, and an unknown path with 404', async () => {
     const cases: [InjectOptions['method'], string, string][] = [
       ['PUT', '/v1/wallets/list', 'GET, HEAD'],

@@ -211,9 +211,9 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     }
     done();
   };
-  fastify.addHook('preHandler', (request, reply, done) => {
-    if (!readYourWrites.wantsPosition(request)) return done();
-    readYourWrites.beforeRead(request, reply).then(() => done(), done);
+  fastify.addHook('preHandler', (request, _reply, done) => {
+    if (readYourWrites.wantsPosition(request)) readYourWrites.holdPosition(request);
+    done();
   });
   record.answer = (answer) => recordAnswer(metrics, logger, answer);
   fastify.addHook('onResponse', (request, reply, done) => {

@@ -15,6 +15,7 @@ import { EVENT_STORE, type EventStore } from '@vetted/event-store';
 import { PermitRequired, Unauthenticated } from '@vetted/kernel';
 import type { FastifyRequest } from 'fastify';
 import { DocumentedQueryCheck } from './documented-query';
+import { ReadYourWrites } from './read-your-writes';
 
 const ACCESS = 'vetted:access';
 /** The OpenAPI extension marking a route whose bearer token is optional. */
@@ -84,6 +85,7 @@ export class AuthGuard implements CanActivate {
     @Inject(TOKEN_SERVICE) private readonly tokens: TokenService,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly queries: DocumentedQueryCheck,
+    private readonly readYourWrites: ReadYourWrites,
   ) {}
 
   /** Route metadata never changes, so each handler's access is looked up once. */
@@ -109,7 +111,7 @@ export class AuthGuard implements CanActivate {
     if (access === undefined)
       throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no access`);
     // A route's own guard runs after this one: it answers who may call first, then the query.
-    if (access.kind === 'public') return access.ownGuard === true || this.queries.check(context);
+    if (access.kind === 'public') return access.ownGuard === true || this.requestAsks(context);
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     const token = bearerToken(request);
     if (!token) return this.admit(context, access, request, token, null);
@@ -129,10 +131,10 @@ export class AuthGuard implements CanActivate {
     request: AuthenticatedRequest,
     token: string | null | undefined,
     principal: Principal | null,
-  ): true {
+  ): true | Promise<true> {
     if (access.kind === 'optional') {
       if (principal) request.principal = principal;
-      return this.queries.check(context);
+      return this.requestAsks(context);
     }
     if (!principal)
       throw new Unauthenticated(
@@ -153,7 +155,13 @@ export class AuthGuard implements CanActivate {
     }
     if (access.permit !== null && !principal.permits.includes(access.permit))
       throw new PermitRequired(access.permit);
-    return this.queries.check(context);
+    return this.requestAsks(context);
+  }
+
+  /** Once the caller may call: what its query asks, checked, then its `minPosition` waited for. */
+  private requestAsks(context: ExecutionContext): true | Promise<true> {
+    this.queries.check(context);
+    return this.readYourWrites.honour(context);
   }
 
   /** The token's principal when it is valid and its account holds it, else null. */

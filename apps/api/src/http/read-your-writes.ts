@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { type ExecutionContext, Injectable } from '@nestjs/common';
 import type { Position } from '@vetted/event-store';
 import { comparePositions, formatPosition, parsePosition } from '@vetted/event-store';
 import { ValidationFailed } from '@vetted/kernel';
@@ -73,16 +73,38 @@ export class ReadYourWrites {
     );
   }
 
-  /** Honours `minPosition` before the route sees the query (and removes it from the query). */
-  async beforeRead(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  /**
+   * Takes `minPosition` out of the query before anything reads it (the route's query DTO does not
+   * declare it), keeping it for `honour`.
+   */
+  holdPosition(request: FastifyRequest): void {
     const query = request.query as Record<string, unknown>;
-    const text = query.minPosition;
+    (request as HeldRequest)[HELD] = query.minPosition;
     delete query.minPosition;
+  }
+
+  /**
+   * Waits for a held `minPosition` (400 when it is not a position), once the caller was
+   * authenticated and the rest of its query checked: the auth guard asks. Before, the wait came
+   * first, so a request without a token waited 2 s for its 401, and a bad position was 400 before
+   * the 401 (found by a probe).
+   */
+  honour(context: ExecutionContext): true | Promise<true> {
+    const request = context.switchToHttp().getRequest<HeldRequest>();
+    if (!(HELD in request)) return true;
+    const text = request[HELD];
     const wanted = typeof text === 'string' ? parsePosition(text) : null;
     if (wanted === null)
       throw ValidationFailed.field('minPosition', 'must be an event position from X-Event-Position');
+    return this.readAfter(wanted, context.switchToHttp().getResponse<FastifyReply>()).then(() => true);
+  }
+
+  private async readAfter(wanted: Position, reply: FastifyReply): Promise<void> {
     await this.projections.waitFor(wanted);
     const at = await this.projections.position();
     if (at !== null) void reply.header(EVENT_POSITION_HEADER, formatPosition(at));
   }
 }
+
+const HELD = Symbol('minPosition');
+type HeldRequest = FastifyRequest & { [HELD]?: unknown };
