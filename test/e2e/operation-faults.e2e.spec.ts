@@ -56,6 +56,27 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
     expect(amountOf(await c.balances(user.token, recipient.id), 'base', USDC)).toBe(0n);
   });
 
+  it('shows the legs a failure or a discard left unrun as skipped, not pending', async () => {
+    const { user, evm, recipient } = await funded();
+    const statuses = (op: { progress: { legs: { status: string }[] } }) =>
+      op.progress.legs.map((leg) => leg.status);
+    // USDC for ETH: an approval, then the swap.
+    const swap = await create(
+      user.token,
+      baseSwap(evm.id, USDC, null, '1', { sellRaw: '1000000', receiveRaw: '1' }),
+    );
+    expect(statuses(swap.json())).toEqual(['pending', 'pending']);
+    await c.fault('submission', 'reject');
+    await approve(user.token, swap.json().id);
+    const failed = await settled(user.token, swap.json().id);
+    expect(failed.state).toBe('failed_before_effect');
+    expect(statuses(failed)).toEqual(['failed', 'skipped']);
+    const review = await create(user.token, send(evm.id, recipient.id));
+    const discarded = await c.post(`/v1/operations/${review.json().id}/discard`, user.token);
+    expect(discarded.json().state).toBe('dismissed');
+    expect(statuses(discarded.json())).toEqual(['skipped']);
+  });
+
   it('submission uncertain: reconciled by submission id, money moved exactly once', async () => {
     const { user, evm, recipient } = await funded();
     const created = await create(user.token, send(evm.id, recipient.id, '7'));
