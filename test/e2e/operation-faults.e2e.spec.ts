@@ -58,8 +58,8 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
 
   it('shows the legs a failure or a discard left unrun as skipped, not pending', async () => {
     const { user, evm, recipient } = await funded();
-    const statuses = (op: { progress: { legs: { status: string }[] } }) =>
-      op.progress.legs.map((leg) => leg.status);
+    const statuses = (op: unknown) =>
+      (op as { progress: { legs: { status: string }[] } }).progress.legs.map((leg) => leg.status);
     // USDC for ETH: an approval, then the swap.
     const swap = await create(
       user.token,
