@@ -36,6 +36,23 @@ describe('pipelined requests, over a real socket', () => {
       socket.on('error', reject);
     });
 
+  /** Writes all `requests` at once, then reads every answer until the server closes the connection. */
+  const untilClosed = (requests: string[]) =>
+    new Promise<{ status: number; body: string }[]>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(requests.join('')));
+      let text = '';
+      const timer = setTimeout(() => {
+        socket.destroy();
+        reject(new Error(`the connection was not closed: ${text.slice(0, 500)}`));
+      }, 5000);
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      socket.on('close', () => {
+        clearTimeout(timer);
+        resolve(parse(text));
+      });
+      socket.on('error', () => undefined);
+    });
+
   const get = (url: string, token: string) =>
     `GET ${url} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${token}\r\n\r\n`;
   const post = (url: string, token: string, body: object) => {
@@ -79,6 +96,49 @@ describe('pipelined requests, over a real socket', () => {
     expect(answers[1].body).toBe('{"status":"ok"}');
     expect(answers[0].body).toBe(answers[2].body);
   });
+  it('answers the requests before bytes it cannot parse, then refuses those, and runs nothing after', async () => {
+    const { token } = await t.signUp();
+    const answers = await untilClosed([
+      post('/v1/wallets', token, { family: 'evm', name: 'Before the refusal' }),
+      'GET /health/live HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n',
+    ]);
+    // The command ran: its answer is sent, before the refusal (it had been lost).
+    expect(answers.map((a) => a.status)).toEqual([201, 400]);
+    expect(await walletNames(token)).toContain('Before the refusal');
+  });
+
+  it('runs no request pipelined behind an answer that closes the connection', async () => {
+    const { token } = await t.signUp();
+    const answers = await untilClosed([
+      post('/v1/wallets', token, { family: 'evm', name: 'First' }),
+      post('/v1/wallets', token, { family: 'evm', name: 'Expecting' }).replace(
+        '\r\n\r\n',
+        '\r\nExpect: foo\r\n\r\n',
+      ),
+      post('/v1/wallets', token, { family: 'evm', name: 'Behind the close' }),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([201, 417]);
+    const names = await walletNames(token);
+    expect(names).toContain('First');
+    expect(names).not.toContain('Behind the close');
+    // The same behind a request that asks to close.
+    const closing = await untilClosed([
+      get('/v1/wallets/list', token).replace('\r\n\r\n', '\r\nConnection: close\r\n\r\n'),
+      post('/v1/wallets', token, { family: 'evm', name: 'After Connection close' }),
+    ]);
+    expect(closing.map((a) => a.status)).toEqual([200]);
+    expect(await walletNames(token)).not.toContain('After Connection close');
+  });
+
+  /** The names of the caller's wallets, read once the projections passed every write so far. */
+  async function walletNames(token: string): Promise<string[]> {
+    const res = await t.request({
+      method: 'GET',
+      url: `/v1/wallets/list?minPosition=${await t.head()}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
+    return (res.json() as { name: string }[]).map((w) => w.name);
+  }
 });
 
 /** The complete answers in `text` (Content-Length framed, as the service sends them). */

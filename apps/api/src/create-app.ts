@@ -27,7 +27,7 @@ import { errorBody } from './http/error-body';
 import { headerFields } from './http/header-fields';
 import { errorCodeOf, sendError } from './http/error-filter';
 import { UNSUPPORTED_MEDIA_TYPE } from './http/error-mapping';
-import { admitInOrder, answeredInOrder } from './http/pipelined-requests';
+import { admitInOrder, answeredInOrder, endLine } from './http/pipelined-requests';
 import { ReadYourWrites } from './http/read-your-writes';
 import { requestIdOf } from './http/request-id';
 import { createLogger, NestPinoLogger } from './logger';
@@ -82,10 +82,14 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
       record.answer(answerOf(request, reply));
     },
     // What Node's HTTP parser refuses, before routing and hooks, answers with the error body too.
-    clientErrorHandler: (error: Error & { code?: string }, socket: Socket) => {
-      const answered = answerClientError(error, socket);
-      if (answered) record.answer(extend(answered, { method: 'UNKNOWN', route: 'unparsed', ms: 0 }));
-    },
+    // The requests parsed before the refused bytes are answered first, in order; then the refusal,
+    // and the connection closes (before, the refusal went out at once and their answers were lost,
+    // though a command among them had run).
+    clientErrorHandler: (error: Error & { code?: string }, socket: Socket) =>
+      endLine(socket, () => {
+        const answered = answerClientError(error, socket);
+        if (answered) record.answer(extend(answered, { method: 'UNKNOWN', route: 'unparsed', ms: 0 }));
+      }),
     genReqId: requestIdOf,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, {
@@ -105,6 +109,8 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   // (noted by a probe): Host is checked in the onRequest hook, and the expectation here.
   (fastify.server as typeof fastify.server & { requireHostHeader: boolean }).requireHostHeader = false;
   fastify.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
+    // The answer closes the connection: no request pipelined behind this one starts.
+    endLine(request.socket);
     const requestId = requestIdOf(request);
     const body = JSON.stringify(
       errorBody(requestId, 'EXPECTATION_FAILED', 'only Expect: 100-continue is supported'),
@@ -217,7 +223,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   });
   record.answer = (answer) => recordAnswer(metrics, logger, answer);
   fastify.addHook('onResponse', (request, reply, done) => {
-    answeredInOrder(request.raw.socket);
+    answeredInOrder(request.raw.socket, keepsAlive(reply));
     record.answer(answerOf(request, reply));
     // Closing: the connection of a request answered after the close began is not left open for
     // its keep-alive timeout (72 s), which held the process up that long after its last answer.
@@ -286,4 +292,10 @@ function answerOf(request: FastifyRequest, reply: FastifyReply): Answer {
     ms: reply.elapsedTime,
     errorCode: errorCodeOf(request),
   };
+}
+
+/** Whether the connection stays open after this answer (not HTTP/1.0 or `Connection: close`, either side). */
+function keepsAlive(reply: FastifyReply): boolean {
+  const connection = reply.getHeader('connection');
+  return reply.raw.shouldKeepAlive && !(typeof connection === 'string' && /\bclose\b/i.test(connection));
 }

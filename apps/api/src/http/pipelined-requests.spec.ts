@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { admitInOrder, answeredInOrder } from './pipelined-requests';
+import { admitInOrder, answeredInOrder, endLine } from './pipelined-requests';
 
 describe('the order of pipelined requests on one connection', () => {
   /** Admits `methods` in order on one connection; returns which have started, by index. */
@@ -7,7 +7,7 @@ describe('the order of pipelined requests on one connection', () => {
     const socket = {} as Socket;
     const started: number[] = [];
     methods.forEach((method, i) => admitInOrder(socket, method, () => started.push(i)));
-    return { started, answer: () => answeredInOrder(socket) };
+    return { started, answer: () => answeredInOrder(socket, true) };
   }
 
   it('runs safe requests together', () => {
@@ -45,7 +45,36 @@ describe('the order of pipelined requests on one connection', () => {
       let ran = false;
       admitInOrder(socket, method, () => (ran = true));
       expect(ran).toBe(true);
-      answeredInOrder(socket);
+      answeredInOrder(socket, true);
     }
+  });
+
+  it('starts nothing more once the connection ends, and runs its closer after the last answer', () => {
+    const socket = {} as Socket;
+    const started: string[] = [];
+    for (const method of ['GET', 'POST', 'GET']) admitInOrder(socket, method, () => started.push(method));
+    expect(started).toEqual(['GET']);
+    const closed: string[] = [];
+    // Bytes the parser refused: the running request is answered first, the waiting ones never run.
+    endLine(socket, () => closed.push('refusal'));
+    endLine(socket, () => closed.push('second refusal'));
+    admitInOrder(socket, 'POST', () => started.push('late POST'));
+    expect(closed).toEqual([]);
+    answeredInOrder(socket, true);
+    expect(started).toEqual(['GET']);
+    expect(closed).toEqual(['refusal']);
+  });
+
+  it('starts nothing behind an answer that closes the connection, or after its client left', () => {
+    const closing = {} as Socket;
+    const started: string[] = [];
+    for (const method of ['POST', 'POST']) admitInOrder(closing, method, () => started.push(method));
+    answeredInOrder(closing, false);
+    expect(started).toEqual(['POST']);
+    const gone = { destroyed: false } as Socket & { destroyed: boolean };
+    for (const method of ['GET', 'POST']) admitInOrder(gone, method, () => started.push(`gone ${method}`));
+    gone.destroyed = true;
+    answeredInOrder(gone, true);
+    expect(started).toEqual(['POST', 'gone GET']);
   });
 });

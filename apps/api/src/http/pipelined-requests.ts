@@ -8,10 +8,27 @@ interface Line {
   running: number;
   unsafe: boolean;
   waiting: { safe: boolean; start: () => void }[];
+  /** The connection closes after the requests running now: nothing else starts. */
+  ending: boolean;
+  /** What to do once none runs any more, on an ending connection. */
+  whenIdle: (() => void) | null;
+  /** Whether `endLine` was given its `then` (only the first runs). */
+  closer: boolean;
 }
 
 const LINE = Symbol('pipelinedRequests');
 type LinedSocket = Socket & { [LINE]?: Line };
+
+function lineOf(socket: Socket): Line {
+  return ((socket as LinedSocket)[LINE] ??= {
+    running: 0,
+    unsafe: false,
+    waiting: [],
+    ending: false,
+    whenIdle: null,
+    closer: false,
+  });
+}
 
 /**
  * The order of pipelined requests (RFC 9112 section 9.3.2: a server may process pipelined requests
@@ -20,11 +37,13 @@ type LinedSocket = Socket & { [LINE]?: Line };
  * ran at once, and the second could miss what the first recorded. A request that may change
  * something now starts only once the requests before it on its connection have been answered, and
  * the requests after it wait for its answer; safe requests next to safe ones still run together.
- * A connection with one request at a time (keep-alive without pipelining) never waits.
+ * A connection with one request at a time (keep-alive without pipelining) never waits. Nothing
+ * starts on a connection that is ending (`endLine`), or that its client closed: its answer could
+ * not be sent (RFC 9112 section 9.6), and a command must not run unanswered.
  */
 export function admitInOrder(socket: Socket, method: string, start: () => void): void {
-  const lined = socket as LinedSocket;
-  const line = (lined[LINE] ??= { running: 0, unsafe: false, waiting: [] });
+  const line = lineOf(socket);
+  if (line.ending || socket.destroyed) return;
   const safe = SAFE_METHODS.has(method);
   if (line.running === 0 || (safe && !line.unsafe && line.waiting.length === 0)) {
     line.running++;
@@ -35,12 +54,22 @@ export function admitInOrder(socket: Socket, method: string, start: () => void):
   line.waiting.push({ safe, start });
 }
 
-/** A request admitted on `socket` was answered: the next in line may start. */
-export function answeredInOrder(socket: Socket): void {
+/**
+ * A request admitted on `socket` was answered: the next in line may start, unless that answer
+ * closes the connection (`keepAlive` false) or the client has gone.
+ */
+export function answeredInOrder(socket: Socket, keepAlive: boolean): void {
   const line = (socket as LinedSocket)[LINE];
   if (line === undefined || line.running === 0) return;
+  if (!keepAlive || socket.destroyed) endLine(socket);
   if (--line.running > 0) return;
   line.unsafe = false;
+  if (line.ending) {
+    const idle = line.whenIdle;
+    line.whenIdle = null;
+    idle?.();
+    return;
+  }
   // The first waiting starts; safe ones behind a safe one start with it, up to the next unsafe one.
   while (line.waiting.length > 0) {
     const next = line.waiting[0];
@@ -50,4 +79,19 @@ export function answeredInOrder(socket: Socket): void {
     if (!next.safe) line.unsafe = true;
     next.start();
   }
+}
+
+/**
+ * The connection ends after the requests running on it now are answered (a closing answer, bytes
+ * the parser refused): none waiting or arriving starts. `then` runs once none runs, at once if
+ * none does; only the first `then` given runs.
+ */
+export function endLine(socket: Socket, then?: () => void): void {
+  const line = lineOf(socket);
+  line.ending = true;
+  line.waiting.length = 0;
+  if (then === undefined || line.closer) return;
+  line.closer = true;
+  if (line.running === 0) then();
+  else line.whenIdle = then;
 }
