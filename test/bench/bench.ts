@@ -12,5 +12,7 @@ export interface Bench {
   name: string;
   /** One line for `--help`. */
   describe: string;
+  /** Whether it reads the 1M-event store (`context.seeded()`), which the harness seeds once for all. */
+  usesSeed?: boolean;
   run(context: BenchContext): Promise<BenchResult[]>;
 }

@@ -22,6 +22,7 @@ async function bootOnce(dataDir: string): Promise<number> {
 
 export const bootBench: Bench = {
   name: 'boot',
+  usesSeed: true,
   describe: 'API boot (spawn to first 200 on /health/live) on the 1M-event store vs on an empty store',
   async run(context: BenchContext): Promise<BenchResult[]> {
     const seeded = await context.seeded();

@@ -79,6 +79,7 @@ export async function readOnlyOnce(file: string): Promise<number> {
 
 export const rebuildBench: Bench = {
   name: 'rebuild',
+  usesSeed: true,
   describe:
     'projection rebuild of the 1M-event store into MemoryReadStore vs bare read-and-JSON.parse of its rows',
   async run(context: BenchContext): Promise<BenchResult[]> {
