@@ -114,18 +114,7 @@ async function main(): Promise<void> {
         const seededStore = bench.usesSeed ? await context.seeded() : null;
         results.push(...(await runIsolated(bench, quick, seededStore)));
       } catch (error) {
-        log(
-          `${bench.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
-        );
-        results.push({
-          name: bench.name,
-          measured: Number.NaN,
-          unit: '',
-          baseline: null,
-          ratio: null,
-          target: null,
-          error: error instanceof Error ? error.message.split('\n')[0] : String(error),
-        });
+        results.push(failedRow(bench, error));
       }
       log(`== ${bench.name} done in ${formatNumber((performance.now() - benchStarted) / 1000)} s`);
     }
@@ -153,6 +142,20 @@ async function main(): Promise<void> {
     );
     console.log(summaryTable(results));
   }
+}
+
+/** The row of a benchmark that could not measure (logged with its stack); it FAILs. */
+function failedRow(bench: Bench, error: unknown): BenchResult {
+  log(`${bench.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+  return {
+    name: bench.name,
+    measured: Number.NaN,
+    unit: '',
+    baseline: null,
+    ratio: null,
+    target: null,
+    error: error instanceof Error ? error.message.split('\n')[0] : String(error),
+  };
 }
 
 /** Runs one benchmark in a fresh node process with this one's flags; its rows come back as JSON. */
@@ -201,18 +204,7 @@ async function runChild(name: string, quick: boolean, seeded: SeededStore | null
   try {
     rows = await bench.run(context);
   } catch (error) {
-    log(`${bench.name} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    rows = [
-      {
-        name: bench.name,
-        measured: Number.NaN,
-        unit: '',
-        baseline: null,
-        ratio: null,
-        target: null,
-        error: error instanceof Error ? error.message.split('\n')[0] : String(error),
-      },
-    ];
+    rows = [failedRow(bench, error)];
   } finally {
     cleanUpEverything();
   }
