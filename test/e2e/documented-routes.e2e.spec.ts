@@ -49,8 +49,14 @@ describe('routes take what they document', () => {
   it('waits for minPosition only once the caller is authenticated and its query names checked', async () => {
     const head = await t.head();
     const future = String(BigInt(head) + 1_000_000n);
-    // No token, or a bad one: 401 at once, whatever minPosition says, and no position.
-    for (const url of [`/v1/wallets/list?minPosition=${future}`, '/v1/wallets/list?minPosition=abc']) {
+    // No token, or a bad one: 401 at once, whatever minPosition says, and no position; the feed's
+    // scope=mine, whose token is optional elsewhere, too.
+    for (const url of [
+      `/v1/wallets/list?minPosition=${future}`,
+      '/v1/wallets/list?minPosition=abc',
+      `/v1/activity/feed?scope=mine&minPosition=${future}`,
+      '/v1/activity/feed?scope=mine&minPosition=abc&foo=1',
+    ]) {
       for (const headers of [{}, bearer('not-a-token')]) {
         const started = Date.now();
         const res = await t.request({ method: 'GET', url, headers });

@@ -76,6 +76,16 @@ describe('the OpenAPI document', () => {
       expect.arrayContaining(['X-Event-Position', 'Idempotent-Replayed']),
     );
     expect(doc.paths['/v1/operations'].get.responses['200'].headers).toHaveProperty('X-Event-Position');
+    // A GET's own errors come after its minPosition wait, and carry the position too.
+    for (const status of ['400', '404'])
+      expect(doc.paths['/v1/operations/{operationId}'].get.responses[status].headers).toHaveProperty(
+        'X-Event-Position',
+      );
+    expect(doc.paths['/v1/operations/{operationId}'].get.responses['401'].headers).not.toHaveProperty(
+      'X-Event-Position',
+    );
+    // Any route refuses a query parameter it does not take.
+    expect(doc.paths['/health/live'].get.responses['400'].description).toContain('VALIDATION_FAILED');
     expect(doc.paths['/v1/predict/deposit-wallets'].post.responses['200'].headers).toHaveProperty(
       'Idempotent-Replayed',
     );

@@ -100,11 +100,20 @@ describe('pipelined requests, over a real socket', () => {
     const { token } = await t.signUp();
     const answers = await untilClosed([
       post('/v1/wallets', token, { family: 'evm', name: 'Before the refusal' }),
+      post('/v1/wallets', token, { family: 'evm', name: 'Waiting before the refusal' }),
       'GET /health/live HTTP/1.1\r\nHost: x\r\nBad Header Line\r\n\r\n',
     ]);
-    // The command ran: its answer is sent, before the refusal (it had been lost).
-    expect(answers.map((a) => a.status)).toEqual([201, 400]);
-    expect(await walletNames(token)).toContain('Before the refusal');
+    // Both commands ran, each answered in its place, then the refusal (their answers had been lost,
+    // and then the second was dropped with the refusal in its place).
+    expect(answers.map((a) => a.status)).toEqual([201, 201, 400]);
+    expect(answers.map((a) => (JSON.parse(a.body) as { name?: string }).name)).toEqual([
+      'Before the refusal',
+      'Waiting before the refusal',
+      undefined,
+    ]);
+    const names = await walletNames(token);
+    expect(names).toContain('Before the refusal');
+    expect(names).toContain('Waiting before the refusal');
   });
 
   it('runs no request pipelined behind an answer that closes the connection', async () => {

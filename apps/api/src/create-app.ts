@@ -27,7 +27,7 @@ import { errorBody } from './http/error-body';
 import { headerFields } from './http/header-fields';
 import { errorCodeOf, sendError } from './http/error-filter';
 import { UNSUPPORTED_MEDIA_TYPE } from './http/error-mapping';
-import { admitInOrder, answeredInOrder, endLine } from './http/pipelined-requests';
+import { admitInOrder, answeredInOrder, closeLine, finishLine } from './http/pipelined-requests';
 import { ReadYourWrites } from './http/read-your-writes';
 import { requestIdOf } from './http/request-id';
 import { createLogger, NestPinoLogger } from './logger';
@@ -86,7 +86,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     // and the connection closes (before, the refusal went out at once and their answers were lost,
     // though a command among them had run).
     clientErrorHandler: (error: Error & { code?: string }, socket: Socket) =>
-      endLine(socket, () => {
+      finishLine(socket, () => {
         const answered = answerClientError(error, socket);
         if (answered) record.answer(extend(answered, { method: 'UNKNOWN', route: 'unparsed', ms: 0 }));
       }),
@@ -110,7 +110,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
   (fastify.server as typeof fastify.server & { requireHostHeader: boolean }).requireHostHeader = false;
   fastify.server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => {
     // The answer closes the connection: no request pipelined behind this one starts.
-    endLine(request.socket);
+    closeLine(request.socket);
     const requestId = requestIdOf(request);
     const body = JSON.stringify(
       errorBody(requestId, 'EXPECTATION_FAILED', 'only Expect: 100-continue is supported'),

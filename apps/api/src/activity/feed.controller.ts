@@ -10,6 +10,8 @@ import { ActivityItemView } from './activity-item.views';
 import { Bearer, CurrentPrincipal, OptionalBearer } from '../http/auth';
 import { FeedPageView, FeedParams } from './feed.dto';
 
+const SCOPE_MINE_NEEDS_TOKEN = 'scope=mine needs a valid bearer token';
+
 class OperationActivityParams {
   @ApiProperty({ format: 'uuid' })
   @IsUUID()
@@ -44,7 +46,7 @@ export class FeedController {
   }
 
   @Get('feed')
-  @OptionalBearer()
+  @OptionalBearer({ when: (query) => query.scope === 'mine', message: SCOPE_MINE_NEEDS_TOKEN })
   @ApiOperation({
     summary: 'The activity feed, newest first',
     description:
@@ -55,7 +57,7 @@ export class FeedController {
   @ApiErrors([400, 401], { 401: 'UNAUTHENTICATED: scope=mine without a valid bearer token' })
   feed(@Query() params: FeedParams, @CurrentPrincipal() principal: Principal | null): Promise<FeedPageView> {
     const scope = params.scope ?? 'global';
-    if (scope === 'mine' && !principal) throw new Unauthenticated('scope=mine needs a valid bearer token');
+    if (scope === 'mine' && !principal) throw new Unauthenticated(SCOPE_MINE_NEEDS_TOKEN);
     return this.queries.execute(
       new ReadFeedQuery({
         scope,

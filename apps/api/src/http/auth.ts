@@ -24,16 +24,29 @@ export const OPTIONAL_BEARER = 'x-optional-bearer';
 type Access =
   /** `ownGuard`: a guard of the route's own authenticates it (the sandbox admin header) and then checks its query. */
   | { kind: 'public'; ownGuard?: boolean }
-  /** Public, but a valid bearer token, when sent, identifies the caller (e.g. `scope=mine`). */
-  | { kind: 'optional' }
+  /**
+   * Public, but a valid bearer token, when sent, identifies the caller (e.g. `scope=mine`);
+   * `requiredWhen` names the queries that need one (401 `requiredMessage` without it).
+   */
+  | {
+      kind: 'optional';
+      requiredWhen?: (query: Record<string, unknown>) => boolean;
+      requiredMessage?: string;
+    }
   | { kind: 'bearer'; permit: Permit | null; viewMayWrite: boolean };
 
 /** No bearer token needed; `ownGuard` when the route authenticates by a guard of its own. */
 export const Public = (options: { ownGuard?: boolean } = {}) =>
   SetMetadata(ACCESS, { kind: 'public', ownGuard: options.ownGuard ?? false } satisfies Access);
-export const OptionalBearer = () =>
+export const OptionalBearer = (
+  required: { when: (query: Record<string, unknown>) => boolean; message: string } | null = null,
+) =>
   applyDecorators(
-    SetMetadata(ACCESS, { kind: 'optional' } satisfies Access),
+    SetMetadata(ACCESS, {
+      kind: 'optional',
+      requiredWhen: required?.when,
+      requiredMessage: required?.message,
+    } satisfies Access),
     ApiBearerAuth(),
     // completeDocument turns it into `security: [{ bearer: [] }, {}]`: a token, or none.
     ApiExtension(OPTIONAL_BEARER, true),
@@ -134,6 +147,9 @@ export class AuthGuard implements CanActivate {
   ): true | Promise<true> {
     if (access.kind === 'optional') {
       if (principal) request.principal = principal;
+      // Who may call comes first here too: before the query's names, and before any wait.
+      else if (access.requiredWhen?.((request.query ?? {}) as Record<string, unknown>))
+        throw new Unauthenticated(access.requiredMessage);
       return this.requestAsks(context);
     }
     if (!principal)

@@ -9,7 +9,9 @@ import { MIN_POSITION_PARAMETER } from './read-your-writes';
  * body that does not match its length, a request line or headers too large, or the service closing.
  */
 const ANY_REQUEST: Record<string, string> = {
-  400: "MALFORMED_REQUEST: the path is not valid percent-encoding, or the body's length differs from Content-Length",
+  400:
+    "MALFORMED_REQUEST: the path is not valid percent-encoding, or the body's length differs from Content-Length; " +
+    'or VALIDATION_FAILED: a query parameter the route does not take',
   414: 'URI_TOO_LONG: the request line exceeds 16 KiB',
   431: 'HEADERS_TOO_LARGE: the request headers exceed 16 KiB',
   503: 'SHUTTING_DOWN: the service is closing; retry the request',
@@ -114,7 +116,9 @@ const WRITE_POSITION = {
   schema: { type: 'string', pattern: '^[0-9]+$' },
 };
 const READ_POSITION = {
-  description: 'With `minPosition`: how far the read models had come when this answer was read',
+  description:
+    'With `minPosition`: how far the read models had come when this answer was read (an error answered ' +
+    'after that wait, 400 or 404, carries it too)',
   schema: { type: 'string', pattern: '^[0-9]+$' },
 };
 const RETRY_AFTER = {
@@ -142,9 +146,12 @@ function documentHeaders(path: string, method: string, operation: Operation): vo
     // A failed deposit-wallet deployment is recorded: its 502 names that write too.
     if (status === '502' && path === '/v1/predict/deposit-wallets')
       headers['X-Event-Position'] = WRITE_POSITION;
+    // A GET waits for `minPosition` once the caller may call: what its route answers then says how far
+    // the read models had come, its own errors included.
+    if (method === 'get' && (status.startsWith('2') || status === '400' || status === '404'))
+      headers['X-Event-Position'] = READ_POSITION;
     if (!status.startsWith('2')) continue;
-    if (method === 'get') headers['X-Event-Position'] = READ_POSITION;
-    else if (!path.startsWith('/v1/sandbox/') && !RECORDS_NOTHING.has(path))
+    if (method !== 'get' && !path.startsWith('/v1/sandbox/') && !RECORDS_NOTHING.has(path))
       headers['X-Event-Position'] = WRITE_POSITION;
     if (response.description.includes('Idempotent-Replayed')) headers['Idempotent-Replayed'] = REPLAYED;
   }

@@ -1,5 +1,5 @@
 import type { Socket } from 'node:net';
-import { admitInOrder, answeredInOrder, endLine } from './pipelined-requests';
+import { admitInOrder, answeredInOrder, closeLine, finishLine } from './pipelined-requests';
 
 describe('the order of pipelined requests on one connection', () => {
   /** Admits `methods` in order on one connection; returns which have started, by index. */
@@ -49,20 +49,27 @@ describe('the order of pipelined requests on one connection', () => {
     }
   });
 
-  it('starts nothing more once the connection ends, and runs its closer after the last answer', () => {
+  it('answers what was parsed before bytes it refused, in order, and refuses them after the last', () => {
     const socket = {} as Socket;
     const started: string[] = [];
     for (const method of ['GET', 'POST', 'GET']) admitInOrder(socket, method, () => started.push(method));
     expect(started).toEqual(['GET']);
-    const closed: string[] = [];
-    // Bytes the parser refused: the running request is answered first, the waiting ones never run.
-    endLine(socket, () => closed.push('refusal'));
-    endLine(socket, () => closed.push('second refusal'));
+    const refused: string[] = [];
+    // The parser stopped: the requests before run in turn; the refusal comes once all are answered.
+    finishLine(socket, () => refused.push('refusal'));
+    finishLine(socket, () => refused.push('second refusal'));
     admitInOrder(socket, 'POST', () => started.push('late POST'));
-    expect(closed).toEqual([]);
     answeredInOrder(socket, true);
-    expect(started).toEqual(['GET']);
-    expect(closed).toEqual(['refusal']);
+    expect(started).toEqual(['GET', 'POST']);
+    answeredInOrder(socket, true);
+    expect(started).toEqual(['GET', 'POST', 'GET']);
+    expect(refused).toEqual([]);
+    answeredInOrder(socket, true);
+    expect(refused).toEqual(['refusal']);
+    // With nothing running, at once.
+    const idle = {} as Socket;
+    finishLine(idle, () => refused.push('idle refusal'));
+    expect(refused).toEqual(['refusal', 'idle refusal']);
   });
 
   it('starts nothing behind an answer that closes the connection, or after its client left', () => {
@@ -71,10 +78,17 @@ describe('the order of pipelined requests on one connection', () => {
     for (const method of ['POST', 'POST']) admitInOrder(closing, method, () => started.push(method));
     answeredInOrder(closing, false);
     expect(started).toEqual(['POST']);
+    // An answer Node gives itself (the 417) closes it too.
+    const expecting = {} as Socket;
+    admitInOrder(expecting, 'POST', () => started.push('before 417'));
+    admitInOrder(expecting, 'POST', () => started.push('behind 417'));
+    closeLine(expecting);
+    answeredInOrder(expecting, true);
+    expect(started).toEqual(['POST', 'before 417']);
     const gone = { destroyed: false } as Socket & { destroyed: boolean };
     for (const method of ['GET', 'POST']) admitInOrder(gone, method, () => started.push(`gone ${method}`));
     gone.destroyed = true;
     answeredInOrder(gone, true);
-    expect(started).toEqual(['POST', 'gone GET']);
+    expect(started).toEqual(['POST', 'before 417', 'gone GET']);
   });
 });

@@ -8,12 +8,12 @@ interface Line {
   running: number;
   unsafe: boolean;
   waiting: { safe: boolean; start: () => void }[];
-  /** The connection closes after the requests running now: nothing else starts. */
-  ending: boolean;
-  /** What to do once none runs any more, on an ending connection. */
-  whenIdle: (() => void) | null;
-  /** Whether `endLine` was given its `then` (only the first runs). */
-  closer: boolean;
+  /** The connection closes after the requests running now: nothing else starts, nothing waits. */
+  closed: boolean;
+  /** Its parser stopped: no request arrives any more; those parsed before still run, in order. */
+  finished: boolean;
+  /** What to do once none runs or waits any more, on a finished connection (only the first given). */
+  whenDone: (() => void) | null;
 }
 
 const LINE = Symbol('pipelinedRequests');
@@ -24,9 +24,9 @@ function lineOf(socket: Socket): Line {
     running: 0,
     unsafe: false,
     waiting: [],
-    ending: false,
-    whenIdle: null,
-    closer: false,
+    closed: false,
+    finished: false,
+    whenDone: null,
   });
 }
 
@@ -38,12 +38,12 @@ function lineOf(socket: Socket): Line {
  * something now starts only once the requests before it on its connection have been answered, and
  * the requests after it wait for its answer; safe requests next to safe ones still run together.
  * A connection with one request at a time (keep-alive without pipelining) never waits. Nothing
- * starts on a connection that is ending (`endLine`), or that its client closed: its answer could
- * not be sent (RFC 9112 section 9.6), and a command must not run unanswered.
+ * starts on a connection that is closing (`closeLine`), or that its client closed: its answer
+ * could not be sent (RFC 9112 section 9.6), and a command must not run unanswered.
  */
 export function admitInOrder(socket: Socket, method: string, start: () => void): void {
   const line = lineOf(socket);
-  if (line.ending || socket.destroyed) return;
+  if (line.closed || line.finished || socket.destroyed) return;
   const safe = SAFE_METHODS.has(method);
   if (line.running === 0 || (safe && !line.unsafe && line.waiting.length === 0)) {
     line.running++;
@@ -61,15 +61,9 @@ export function admitInOrder(socket: Socket, method: string, start: () => void):
 export function answeredInOrder(socket: Socket, keepAlive: boolean): void {
   const line = (socket as LinedSocket)[LINE];
   if (line === undefined || line.running === 0) return;
-  if (!keepAlive || socket.destroyed) endLine(socket);
+  if (!keepAlive || socket.destroyed) closeLine(socket);
   if (--line.running > 0) return;
   line.unsafe = false;
-  if (line.ending) {
-    const idle = line.whenIdle;
-    line.whenIdle = null;
-    idle?.();
-    return;
-  }
   // The first waiting starts; safe ones behind a safe one start with it, up to the next unsafe one.
   while (line.waiting.length > 0) {
     const next = line.waiting[0];
@@ -79,19 +73,35 @@ export function answeredInOrder(socket: Socket, keepAlive: boolean): void {
     if (!next.safe) line.unsafe = true;
     next.start();
   }
+  done(line);
 }
 
 /**
- * The connection ends after the requests running on it now are answered (a closing answer, bytes
- * the parser refused): none waiting or arriving starts. `then` runs once none runs, at once if
- * none does; only the first `then` given runs.
+ * The connection closes after the requests running on it now are answered (an answer that closes
+ * it, a client gone): none waiting or arriving starts, since no answer could follow.
  */
-export function endLine(socket: Socket, then?: () => void): void {
+export function closeLine(socket: Socket): void {
   const line = lineOf(socket);
-  line.ending = true;
+  line.closed = true;
   line.waiting.length = 0;
-  if (then === undefined || line.closer) return;
-  line.closer = true;
-  if (line.running === 0) then();
-  else line.whenIdle = then;
+  done(line);
+}
+
+/**
+ * The connection's parser stopped at bytes it refused: the requests parsed before them still run
+ * and are answered, in order; then `then` (the refusal), at once if none runs or waits.
+ */
+export function finishLine(socket: Socket, then: () => void): void {
+  const line = lineOf(socket);
+  if (line.finished) return;
+  line.finished = true;
+  line.whenDone = then;
+  done(line);
+}
+
+function done(line: Line): void {
+  if (line.running > 0 || line.waiting.length > 0 || line.whenDone === null) return;
+  const then = line.whenDone;
+  line.whenDone = null;
+  then();
 }
