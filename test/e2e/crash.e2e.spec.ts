@@ -274,6 +274,37 @@ describe('crash safety: SIGKILL during execution, restart on the same data direc
     );
   }, 60_000);
 
+  it('killed while a leg is pending: its 30 s deadline counts from its submission, not from the restart', async () => {
+    const user = await funded();
+    const id = await createSend(user);
+    // The submission lands an hour later: the leg is pending past its deadline.
+    ok(
+      await http.post(
+        '/v1/sandbox/faults',
+        null,
+        { target: 'submission', mode: 'timeout', count: 1, landAfterSeconds: 3600 },
+        { 'x-sandbox-admin': SANDBOX_ADMIN },
+      ),
+      201,
+    );
+    ok(await http.post(`/v1/operations/${id}/approve`, user.token, {}), 200);
+    await sleep(1000);
+    await crash();
+    // Down for a while: counted from the restart, the deadline would come that much later.
+    await sleep(6000);
+    await start();
+    const failed = await terminal(user.token, id, 45_000);
+    expect(failed).toMatchObject({ state: 'failed', errorCode: 'LIFECYCLE_TIMEOUT' });
+    const events: { type: string; data: { at: string } }[] = ok(
+      await http.get(`/v1/operations/${id}/events?limit=100`, user.token),
+      200,
+    ).body.items;
+    const at = (type: string) => Date.parse(events.find((e) => e.type === type)!.data.at);
+    // The leg was submitted with the approval; 30 s after it (not about 37), the leg fails.
+    expect(at('LegFailed') - at('OperationApproved')).toBeGreaterThanOrEqual(30_000);
+    expect(at('LegFailed') - at('OperationApproved')).toBeLessThan(34_000);
+  }, 90_000);
+
   it('killed right after approval returns: the executor picks the approval up again after the restart', async () => {
     const user = await funded();
     const id = await createSend(user);

@@ -19,6 +19,11 @@ export async function knownOutcome(
   options: {
     clock: Clock;
     ports: ExecutionPorts;
+    /**
+     * When the venue took the submission (clock ms), for a leg found submitted when it was resumed
+     * after a restart: its 30 s count from then, not again from the restart. Null: now.
+     */
+    submittedAtMs: number | null;
     /** A Shape B operation's own deadline (clock ms): its legs share the 30 s from approval. */
     engineDeadlineMs: number | null;
   },
@@ -26,7 +31,10 @@ export async function knownOutcome(
   const { clock, ports, engineDeadlineMs } = options;
   const unknown = (o: LegOutcome) => o.kind === 'pending' || (o.kind === 'failed' && o.effect === 'possible');
   const now = clock.now().getTime();
-  const clockDeadline = Math.min(now + LIFECYCLE_DEADLINE_MS, engineDeadlineMs ?? Infinity);
+  const clockDeadline = Math.min(
+    (options.submittedAtMs ?? now) + LIFECYCLE_DEADLINE_MS,
+    engineDeadlineMs ?? Infinity,
+  );
   const realDeadline = Date.now() + (clockDeadline - now);
   while (unknown(outcome)) {
     if (clock.now().getTime() >= clockDeadline || Date.now() >= realDeadline)

@@ -241,10 +241,13 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
         type: 'RecordLegSubmitted',
         data: { leg: index, submissionId, at: this.now() },
       });
+    // A leg found pending when resumed (a restart) keeps the deadline of its submission.
+    const resumedSince = outcome?.kind === 'pending' ? outcome.submittedAt : undefined;
     outcome ??= await executeLeg(action, submissionId, this.ports, { deadlineMs: LIFECYCLE_DEADLINE_MS });
     outcome = await knownOutcome(action, submissionId, outcome, {
       clock: this.clock,
       ports: this.ports,
+      submittedAtMs: resumedSince === undefined ? null : Date.parse(resumedSince),
       engineDeadlineMs: engineDeadline(state),
     });
     if (outcome.kind === 'settled') {

@@ -8,7 +8,7 @@ import { BLOCKHASH_EXPIRED_ADVICE } from './submission-failure';
 export function chainReceiptOutcome(receipt: TxReceipt): LegOutcome {
   switch (receipt.status) {
     case 'pending':
-      return { kind: 'pending' };
+      return { kind: 'pending', submittedAt: receipt.submittedAt };
     case 'dropped':
       return droppedFailure(receipt);
     case 'success':

@@ -168,8 +168,14 @@ describe('executeLeg on chain', () => {
   it('reports a transaction waiting for its block as pending, and reconciles it once mined', async () => {
     const { sandbox, ports, alice, bob, usdcOf } = await funded({ blockTimeSeconds: 2 });
     const [action, id] = [transfer(alice, bob, USDC), legId()];
-    expect(await executeLeg(action, id, ports, deadline)).toEqual({ kind: 'pending' });
-    expect(await reconcileLeg(action, id, ports)).toEqual({ kind: 'pending' });
+    expect(await executeLeg(action, id, ports, deadline)).toEqual({
+      kind: 'pending',
+      submittedAt: expect.any(String),
+    });
+    expect(await reconcileLeg(action, id, ports)).toEqual({
+      kind: 'pending',
+      submittedAt: expect.any(String),
+    });
     await sandbox.advanceClock(2);
     expect(await reconcileLeg(action, id, ports)).toMatchObject({
       kind: 'settled',
@@ -196,7 +202,10 @@ describe('executeLeg on chain', () => {
       },
     };
     const id = legId();
-    expect(await executeLeg(action, id, ports, deadline)).toEqual({ kind: 'pending' });
+    expect(await executeLeg(action, id, ports, deadline)).toEqual({
+      kind: 'pending',
+      submittedAt: expect.any(String),
+    });
     await sandbox.advanceClock(120);
     expect(await reconcileLeg(action, id, ports)).toEqual({
       kind: 'failed',

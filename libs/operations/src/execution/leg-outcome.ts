@@ -34,4 +34,8 @@ export type LegFailure = { kind: 'failed'; code: LegFailureCode; error: string; 
  * `RecordLegSettled`), `pending` (accepted, not final: reconcile later) or `failed` (reported with
  * `RecordLegFailed`).
  */
-export type LegOutcome = { kind: 'settled'; receipt: ExecutedReceipt } | { kind: 'pending' } | LegFailure;
+export type LegOutcome =
+  | { kind: 'settled'; receipt: ExecutedReceipt }
+  /** `submittedAt`: when the venue took the submission, when it says. */
+  | { kind: 'pending'; submittedAt?: string }
+  | LegFailure;

@@ -70,7 +70,10 @@ describe('executeLeg under injected submission faults', () => {
       ),
       effect: 'possible',
     });
-    expect(await reconcileLeg(action, id, ports)).toEqual({ kind: 'pending' });
+    expect(await reconcileLeg(action, id, ports)).toEqual({
+      kind: 'pending',
+      submittedAt: expect.any(String),
+    });
     await sandbox.advanceClock(12);
     expect(await reconcileLeg(action, id, ports)).toMatchObject({
       kind: 'settled',
