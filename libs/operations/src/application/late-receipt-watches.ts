@@ -27,10 +27,10 @@ export type RecordLateDrop = (
  * submission id for a while longer and recorded on the failed operation (never re-deciding its
  * outcome, never resubmitting). A leg the chain dropped (it never executed and will not: a Solana
  * transaction whose blockhash expired) is recorded as such, so the operation stops saying that it
- * may still land. Each watch resolves true once it ends for good (recorded, or it
- * ran its time), false when a shutdown stopped it: the approval then stays unfinished (see
- * `Held`), and the next process watches again. A watched leg stays in flight for balance
- * observations until its watch ends.
+ * may still land. Each watch resolves true once it ends for good (recorded, or it ran its time),
+ * false when a shutdown stopped it: the approval then stays unfinished (see `Held`), and the next
+ * process watches again. A watched leg stays in flight for balance observations until its watch
+ * ends.
  */
 export class LateReceiptWatches {
   private readonly running = new Map<string, Promise<boolean>>();

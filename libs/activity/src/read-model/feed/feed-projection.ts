@@ -49,8 +49,9 @@ function entryIdOf(event: RecordedEvent): string {
  * chain is one public `service_transaction` entry under the owner's name, keyed by the operation
  * (`operationEntryId`): a receipt that lands after the operation failed replaces the entry's item
  * with the operation as it now stands (the same item as `GET /v1/activity/operation`), so no
- * movement shows twice; the entry keeps its place, id and time, so a client paging meanwhile neither
- * misses nor repeats it, and the feed stays newest first. Every entry's key is its public id, the only id a feed cursor carries.
+ * movement shows twice; the entry keeps its place, id and time, so a client paging meanwhile
+ * neither misses nor repeats it, and the feed stays newest first. Every entry's key is its public
+ * id, the only id a feed cursor carries.
  */
 export const feedProjection: Projection<FeedEntryDocument> = {
   name: 'feed',
