@@ -31,10 +31,10 @@ export async function knownOutcome(
   const { clock, ports, engineDeadlineMs } = options;
   const unknown = (o: LegOutcome) => o.kind === 'pending' || (o.kind === 'failed' && o.effect === 'possible');
   const now = clock.now().getTime();
-  const clockDeadline = Math.min(
-    (options.submittedAtMs ?? now) + LIFECYCLE_DEADLINE_MS,
-    engineDeadlineMs ?? Infinity,
-  );
+  // A venue's clock ahead of ours (the sandbox's, moved by its admin) cannot put the submission in
+  // our future: the count starts no later than now.
+  const since = Math.min(options.submittedAtMs ?? now, now);
+  const clockDeadline = Math.min(since + LIFECYCLE_DEADLINE_MS, engineDeadlineMs ?? Infinity);
   const realDeadline = Date.now() + (clockDeadline - now);
   while (unknown(outcome)) {
     if (clock.now().getTime() >= clockDeadline || Date.now() >= realDeadline)
