@@ -45,7 +45,6 @@ const SHUTTING_DOWN = new ServiceError(
 /** The longest path parameter a route gets to see: longer ones answer 414 `URI_TOO_LONG`. */
 const MAX_PATH_PARAMETER = 1000;
 
-/** Builds the HTTP app, initialised (read models rebuilt) but not yet listening. */
 const TWO_AUTHORIZATIONS = new ServiceError(
   400,
   'MALFORMED_REQUEST',
@@ -58,6 +57,7 @@ const CONTENT_ENCODED = new ServiceError(
   'send the body without a content coding (no gzip, br or deflate): plain application/json',
 );
 
+/** Builds the HTTP app, initialised (read models rebuilt) but not yet listening. */
 export async function createApp(config: Config, options: AppOptions = {}): Promise<NestFastifyApplication> {
   const logger = createLogger(config, options.logDestination);
   // Bound once the metrics exist; Fastify's options, given before, call it for answers it gives itself.

@@ -33,9 +33,10 @@ function routeKey(method: string, url: string): string {
 
 /**
  * Refuses query parameters a route does not take (400, each at its name); the AuthGuard asks it
- * once the caller was authenticated, as body errors come after that too. A route with no query DTO never looked at its query, so
- * `POST /v1/wallets/refresh?walletId=1` refreshed every wallet (found by a probe); a typo must not
- * change a request silently (api-decisions section 1). Given the routes once the document is done.
+ * once the caller was authenticated, as body errors come after that too. A route with no query DTO
+ * never looked at its query, so `POST /v1/wallets/refresh?walletId=1` refreshed every wallet (found
+ * by a probe); a typo must not change a request silently (api-decisions section 1). Given the
+ * routes once the document is done.
  */
 @Injectable()
 export class DocumentedQueryCheck {

@@ -48,9 +48,9 @@ type SchemaNode = Record<string, unknown> & { properties?: object; additionalPro
  * Completes the generated document where decorators would have to be repeated on every route:
  * - each GET under `/v1` takes `minPosition` (read-your-writes answers it on every GET);
  * - each operation lists what any request can be answered (400 MALFORMED_REQUEST, 414, 431, 503
- *   while shutting down), a longer 414 when it has a path parameter, MALFORMED_JSON when it takes a body, and
- *   409 CONCURRENT_MODIFICATION when it records events, each added to the route's own description
- *   of that status;
+ *   while shutting down), a longer 414 when it has a path parameter, MALFORMED_JSON when it takes
+ *   a body, and 409 CONCURRENT_MODIFICATION when it records events, each added to the route's own
+ *   description of that status;
  * - a route whose bearer token is optional (`@OptionalBearer`) lists no security as an alternative;
  * - every schema only requests use is closed (`additionalProperties: false`), as the validation
  *   refuses unknown properties (api-decisions section 1).
@@ -133,8 +133,9 @@ const REPLAYED = {
 
 /**
  * The headers answers carry, for clients generated from the document (they were only named in
- * descriptions; noted by a probe): every answer `X-Request-Id`, a 503 `Retry-After`; a command's success `X-Event-Position`
- * of its write, a GET's under `/v1` that of its read; a replay `Idempotent-Replayed`.
+ * descriptions; noted by a probe): every answer `X-Request-Id`, a 503 `Retry-After`; a command's
+ * success `X-Event-Position` of its write, a GET's under `/v1` that of its read; a replay
+ * `Idempotent-Replayed`.
  */
 function documentHeaders(path: string, method: string, operation: Operation): void {
   for (const [status, response] of Object.entries(operation.responses)) {
