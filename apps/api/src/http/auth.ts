@@ -26,27 +26,22 @@ type Access =
   | { kind: 'public'; ownGuard?: boolean }
   /**
    * Public, but a valid bearer token, when sent, identifies the caller (e.g. `scope=mine`);
-   * `requiredWhen` names the queries that need one (401 `requiredMessage` without it).
+   * `required` names the queries that need one (401 with its message without it).
    */
-  | {
-      kind: 'optional';
-      requiredWhen?: (query: Record<string, unknown>) => boolean;
-      requiredMessage?: string;
-    }
+  | { kind: 'optional'; required: TokenRequired | null }
   | { kind: 'bearer'; permit: Permit | null; viewMayWrite: boolean };
 
 /** No bearer token needed; `ownGuard` when the route authenticates by a guard of its own. */
 export const Public = (options: { ownGuard?: boolean } = {}) =>
   SetMetadata(ACCESS, { kind: 'public', ownGuard: options.ownGuard ?? false } satisfies Access);
-export const OptionalBearer = (
-  required: { when: (query: Record<string, unknown>) => boolean; message: string } | null = null,
-) =>
+/** The queries of an optional-bearer route that need a token after all, and the 401's message. */
+interface TokenRequired {
+  when: (query: Record<string, unknown>) => boolean;
+  message: string;
+}
+export const OptionalBearer = (required: TokenRequired | null = null) =>
   applyDecorators(
-    SetMetadata(ACCESS, {
-      kind: 'optional',
-      requiredWhen: required?.when,
-      requiredMessage: required?.message,
-    } satisfies Access),
+    SetMetadata(ACCESS, { kind: 'optional', required } satisfies Access),
     ApiBearerAuth(),
     // completeDocument turns it into `security: [{ bearer: [] }, {}]`: a token, or none.
     ApiExtension(OPTIONAL_BEARER, true),
@@ -148,8 +143,8 @@ export class AuthGuard implements CanActivate {
     if (access.kind === 'optional') {
       if (principal) request.principal = principal;
       // Who may call comes first here too: before the query's names, and before any wait.
-      else if (access.requiredWhen?.((request.query ?? {}) as Record<string, unknown>))
-        throw new Unauthenticated(access.requiredMessage);
+      else if (access.required?.when((request.query ?? {}) as Record<string, unknown>))
+        throw new Unauthenticated(access.required.message);
       return this.requestAsks(context);
     }
     if (!principal)
