@@ -1,13 +1,6 @@
 import { extend } from '@vetted/kernel';
 import type { ChainTx, Network, RejectionReason } from '@vetted/venues';
-import {
-  type SystemTransfer,
-  SubmissionRejected,
-  decodeErc20Call,
-  isEvmNetwork,
-  parseTransaction,
-  systemTransferOf,
-} from '@vetted/venues';
+import { SubmissionRejected, decodeErc20Call, isEvmNetwork, systemTransfersIn } from '@vetted/venues';
 import { routeBetween } from '../dex/routes';
 import { Movements } from '../ledger/ledger';
 import type { TxContext, TxKind } from '../txs/submissions';
@@ -174,13 +167,10 @@ export class ChainExecution {
     nowMs: number,
     movements: Movements,
   ): Problem | null {
-    const parsed = parseTransaction(tx.transaction);
-    if (parsed === null) return null;
+    const transfers = systemTransfersIn(tx.transaction);
+    if (transfers.length === 0) return null;
     let left = this.spendable('solana', tx.from, null, nowMs) - chargedFee(tx);
-    const transfers: SystemTransfer[] = [];
-    for (const instruction of parsed.instructions) {
-      const transfer = systemTransferOf(instruction);
-      if (transfer === null) continue;
+    for (const transfer of transfers) {
       if (transfer.refused !== null)
         return { reason: 'invalid_request', message: `a System transfer fails: ${transfer.refused}` };
       if (transfer.from !== tx.from)
@@ -194,7 +184,6 @@ export class ChainExecution {
           message: `${tx.from} has ${left} lamports after the fee and earlier transfers, a transfer moves ${transfer.lamports}`,
         };
       left -= transfer.lamports;
-      transfers.push(transfer);
     }
     for (const { from, to, lamports } of transfers)
       movements.add(this.world.ledger.transfer('solana', null, from, to, lamports));

@@ -1,4 +1,4 @@
-import type { ParsedInstruction } from './transaction-wire';
+import { type ParsedInstruction, parseTransaction } from './transaction-wire';
 
 export const SYSTEM_PROGRAM = '11111111111111111111111111111111';
 /** The System program's `Transfer`: a little-endian u32 of 2, then the lamports as a u64. */
@@ -38,4 +38,17 @@ export function systemTransferOf(
         ? `the recipient ${to.address} is read-only in it, so its lamports cannot change`
         : null;
   return { from: from.address, to: to.address, lamports: view.getBigUint64(4, true), refused };
+}
+
+/**
+ * The System program transfers among a transaction's instructions, in their order (none when its
+ * bytes do not parse): what the sandbox chain runs of it, and what a review and its funding read.
+ */
+export function systemTransfersIn(transaction: string): SystemTransfer[] {
+  const transfers: SystemTransfer[] = [];
+  for (const instruction of parseTransaction(transaction)?.instructions ?? []) {
+    const transfer = systemTransferOf(instruction);
+    if (transfer !== null) transfers.push(transfer);
+  }
+  return transfers;
 }

@@ -1,5 +1,5 @@
 import { extend, ValidationFailed } from '@vetted/kernel';
-import { type RecentBlockhash, systemTransferOf } from '@vetted/venues';
+import { type RecentBlockhash, systemTransfersIn } from '@vetted/venues';
 import { FieldProblems } from '../../preparation/field-problems';
 import type { PreparationContext, PreparationWallet } from '../../preparation/preparation-context';
 import { type NetworkFee, type ReviewAmount, reviewAmount, spoken } from '../../preparation/review';
@@ -12,7 +12,6 @@ import {
   TransactionTooLarge,
   buildInstructionTransaction,
   encodeInstructionData,
-  parseTransaction,
 } from '../solana';
 import type { PrepareShapeB, ShapeBReview } from './prepared-shape-b';
 import { solanaTransactionLeg } from './solana-leg';
@@ -88,9 +87,9 @@ async function reviewedSystemTransfer(
   transaction: string,
   { wallet, ports }: PreparationContext,
 ): Promise<{ amount: ReviewAmount; to: string } | null> {
-  const [instruction] = parseTransaction(transaction)?.instructions ?? [];
-  const transfer = instruction && systemTransferOf(instruction);
-  if (!transfer || transfer.from !== wallet.address) return null;
+  // The transaction holds the one instruction.
+  const [transfer] = systemTransfersIn(transaction);
+  if (transfer === undefined || transfer.from !== wallet.address) return null;
   // Solana would fail it (its recipient is read-only): refused here rather than reviewed.
   if (transfer.refused !== null)
     throw ValidationFailed.field(at('accounts'), `make a System transfer that fails: ${transfer.refused}`);

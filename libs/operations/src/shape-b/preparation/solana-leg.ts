@@ -4,7 +4,7 @@ import { feeToken, requireFunds } from '../../preparation/funding';
 import type { PreparationContext } from '../../preparation/preparation-context';
 import { networkFees, type NetworkFee } from '../../preparation/review';
 import { UsdPrices } from '../../preparation/usd-prices';
-import { parseTransaction, systemTransferOf } from '@vetted/venues';
+import { systemTransfersIn } from '@vetted/venues';
 
 /** The one leg a Solana intent executes, and the fee a person reviews for it. */
 export interface SolanaLeg {
@@ -50,10 +50,8 @@ export async function solanaTransactionLeg(
 /** What the transaction's System program transfers send out of the paying wallet, in lamports. */
 function lamportsSent(transaction: string, payer: string): bigint {
   let sent = 0n;
-  for (const instruction of parseTransaction(transaction)?.instructions ?? []) {
-    const transfer = systemTransferOf(instruction);
-    // One Solana would refuse fails the transaction: it sends nothing.
-    if (transfer?.from === payer && transfer.refused === null) sent += transfer.lamports;
-  }
+  // One Solana would refuse fails the transaction: it sends nothing.
+  for (const transfer of systemTransfersIn(transaction))
+    if (transfer.from === payer && transfer.refused === null) sent += transfer.lamports;
   return sent;
 }
