@@ -17,6 +17,7 @@ import {
 import type pino from 'pino';
 import { AppModule } from './app.module';
 import { type Answer, recordAnswer } from './http/answer-record';
+import { EVERY_ANSWER } from './http/answer-headers';
 import { completeDocument } from './http/openapi-document';
 import { DeferredBodyError } from './http/deferred-body-error';
 import { DocumentedQueryCheck, documentedQueries } from './http/documented-query';
@@ -115,14 +116,15 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     const body = JSON.stringify(
       errorBody(requestId, 'EXPECTATION_FAILED', 'only Expect: 100-continue is supported'),
     );
-    response.writeHead(417, {
-      'content-type': 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(body),
-      'x-request-id': requestId,
-      'cache-control': 'no-store',
-      'x-content-type-options': 'nosniff',
-      connection: 'close',
-    });
+    response.writeHead(
+      417,
+      extend(EVERY_ANSWER, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': String(Buffer.byteLength(body)),
+        'x-request-id': requestId,
+        connection: 'close',
+      }),
+    );
     response.end(body);
     record.answer({
       requestId,
@@ -188,12 +190,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     admitInOrder(request.raw.socket, request.method, () => admit(request, reply, done)),
   );
   const admit = (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
-    // Answers are about accounts and money as they are now: nothing may keep them (tokens, balances),
-    // and a client's or proxy's guess at a media type never overrides the one sent.
-    void reply
-      .header('x-request-id', request.id)
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff');
+    void reply.header('x-request-id', request.id).headers(EVERY_ANSWER);
     // Answered here; the rest of the request's hooks and its route do not run.
     if (closing) return sendError(SHUTTING_DOWN, request, reply);
     // Node keeps the first of several Authorization fields; a proxy may keep the last, and the two

@@ -1,5 +1,6 @@
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import { EVERY_ANSWER } from './answer-headers';
 import { errorBody } from './error-body';
 import { requestIdIn } from './request-id';
 
@@ -57,7 +58,9 @@ export function answerClientError(
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\n` +
         `Content-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
-        'Cache-Control: no-store\r\nX-Content-Type-Options: nosniff\r\n' +
+        Object.entries(EVERY_ANSWER)
+          .map(([name, value]) => `${name}: ${value}\r\n`)
+          .join('') +
         `X-Request-Id: ${requestId}\r\n\r\n${body}`,
     );
     answered = { requestId, status, errorCode: code };
