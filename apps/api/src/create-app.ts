@@ -215,7 +215,7 @@ export async function createApp(config: Config, options: AppOptions = {}): Promi
     done();
   };
   fastify.addHook('preHandler', (request, _reply, done) => {
-    if (readYourWrites.wantsPosition(request)) readYourWrites.holdPosition(request);
+    readYourWrites.holdPosition(request);
     done();
   });
   record.answer = (answer) => recordAnswer(metrics, logger, answer);

@@ -59,26 +59,22 @@ export class ReadYourWrites {
     return value;
   }
 
-  /** Whether a request is a GET asking to wait for a position. */
-  wantsPosition(request: FastifyRequest): boolean {
-    const query = request.query as Record<string, unknown> | undefined;
-    // Every GET under /v1 documents it (HEAD is a GET without the body); elsewhere (health, metrics,
-    // the document) it is an unknown parameter, refused, not a wait.
-    return (
-      typeof query === 'object' &&
-      query !== null &&
-      'minPosition' in query &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      request.routeOptions.url?.startsWith('/v1/') === true
-    );
-  }
-
   /**
-   * Takes `minPosition` out of the query before anything reads it (the route's query DTO does not
-   * declare it), keeping it for `honour`.
+   * Takes `minPosition` out of the query of a GET under /v1 before anything reads it (the route's
+   * query DTO does not declare it), keeping it for `honour`. Every GET under /v1 documents it (HEAD
+   * is a GET without the body); elsewhere (health, metrics, the document) it stays, an unknown
+   * parameter, refused rather than waited for.
    */
   holdPosition(request: FastifyRequest): void {
-    const query = request.query as Record<string, unknown>;
+    const query = request.query as Record<string, unknown> | undefined;
+    if (
+      typeof query !== 'object' ||
+      query === null ||
+      !('minPosition' in query) ||
+      (request.method !== 'GET' && request.method !== 'HEAD') ||
+      request.routeOptions.url?.startsWith('/v1/') !== true
+    )
+      return;
     (request as HeldRequest)[HELD] = query.minPosition;
     delete query.minPosition;
   }
