@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import type { AppendResult, EventMetadata, NewEvent, RecordedEvent } from '../event-store';
 import { positionOf } from '../position';
 
@@ -41,21 +42,51 @@ interface Body {
   metadata: EventMetadata;
 }
 
-/** An event as it waits for its append: serialized, so one that cannot be stored fails alone. */
+/**
+ * An event as it waits for its append: serialized, so one that cannot be stored fails alone. Its
+ * data and metadata are kept too, deep-frozen, for the subscribers of the commit: parsing the body
+ * again cost the create about 4% of its requests/s (session 21), and freezing costs a quarter of
+ * that parse. Frozen, neither the command side (its folded states hold these objects) nor a
+ * subscriber can change what the other sees.
+ */
 export interface PendingEvent {
   id: string;
   type: string;
   body: string;
+  data: unknown;
+  metadata: EventMetadata;
 }
+
+/**
+ * Under Jest (which sets NODE_ENV=test, inherited by the processes tests spawn), every append
+ * also checks that its data reads back from the body exactly as appended: what subscribers get
+ * live must equal what a read returns, so an `undefined` field or a `Date` in an event fails its
+ * test rather than making live and rebuilt read models differ.
+ */
+const CHECK_ROUND_TRIP = process.env.NODE_ENV === 'test';
 
 export function toPending(event: NewEvent): PendingEvent {
   if (typeof event.type !== 'string' || event.type === '')
     throw new TypeError('event type must be a non-empty string');
+  const metadata = event.metadata ?? {};
+  const stored = { data: event.data, metadata };
+  const body = JSON.stringify(stored);
+  if (CHECK_ROUND_TRIP && !isDeepStrictEqual(JSON.parse(body), stored))
+    throw new TypeError(`event ${event.type} is not plain JSON: it would read back otherwise`);
   return {
     id: event.id ?? randomUUID(),
     type: event.type,
-    body: JSON.stringify({ data: event.data, metadata: event.metadata ?? {} }),
+    body,
+    data: deepFreeze(event.data),
+    metadata: deepFreeze(metadata),
   };
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value === null || typeof value !== 'object' || Object.isFrozen(value)) return value;
+  Object.freeze(value);
+  for (const key in value) deepFreeze(value[key]);
+  return value;
 }
 
 export function toRecorded(row: Row): RecordedEvent {
@@ -78,7 +109,7 @@ export interface Written {
   outcome: AppendResult;
 }
 
-/** The events of one commit as a read would return them, from what was appended (bodies parsed anew). */
+/** The events of one commit as a read would return them, from what was appended (frozen, not parsed again). */
 export function recordedOf(written: readonly Written[], createdAt: string): RecordedEvent[] {
   const out: RecordedEvent[] = [];
   for (const { request, outcome } of written) {
@@ -86,15 +117,14 @@ export function recordedOf(written: readonly Written[], createdAt: string): Reco
     const firstRevision = outcome.nextExpectedRevision - n + 1;
     const firstPosition = outcome.position.commit - BigInt(n) + 1n;
     request.events.forEach((event, i) => {
-      const body = JSON.parse(event.body) as Body;
       out.push({
         id: event.id,
         streamId: request.streamId,
         revision: firstRevision + i,
         position: positionOf(firstPosition + BigInt(i)),
         type: event.type,
-        data: body.data,
-        metadata: body.metadata,
+        data: event.data,
+        metadata: event.metadata,
         createdAt,
       });
     });

@@ -118,6 +118,42 @@ describe('SqliteEventStore', () => {
     });
   });
 
+  describe('the objects appended', () => {
+    it('reach subscribers as appended, frozen: neither the appender nor a subscriber can change them', async () => {
+      const store = open();
+      const data = { amount: '1.5', legs: [{ status: 'pending' }] };
+      const metadata = { correlationId: 'c-1' };
+      let delivered: RecordedEvent | undefined;
+      const subscription = store.subscribeToAll({ eventTypes: ['Quoted'] }, (events) => {
+        delivered ??= events[0];
+      });
+      await sleep(10);
+      await store.appendToStream('frozen', [{ type: 'Quoted', data, metadata }], {
+        expectedRevision: 'no_stream',
+      });
+      for (let i = 0; i < 50 && delivered === undefined; i++) await sleep(10);
+      expect(delivered?.data).toBe(data);
+      expect(delivered?.metadata).toBe(metadata);
+      expect(() => {
+        data.legs[0].status = 'done';
+      }).toThrow(TypeError);
+      expect(() => {
+        (delivered?.data as typeof data).legs.push({ status: 'extra' });
+      }).toThrow(TypeError);
+      expect(await store.readStream('frozen')).toEqual([expect.objectContaining({ data, metadata })]);
+      await subscription.stop();
+    });
+
+    it('refuses, under test, an event whose data would read back otherwise, and nothing is written', async () => {
+      const store = open();
+      for (const data of [{ note: undefined }, { at: new Date(0) }, { list: [1, undefined] }])
+        await expect(
+          store.appendToStream('not-json', [{ type: 'Odd', data }], { expectedRevision: 'any' }),
+        ).rejects.toThrow('event Odd is not plain JSON');
+      expect(await store.readStream('not-json')).toEqual([]);
+    });
+  });
+
   describe('group commit', () => {
     it('checks a new stream with its own insert: an existing one fails alone, its events untouched', async () => {
       const store = open();
