@@ -37,6 +37,14 @@ export function parseEvmAddress(value: string): string | null {
 
 const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
+/**
+ * The EVM zero address, in any case. ERC-20 tokens refuse to transfer or approve to it, and what
+ * reaches it otherwise (native value) can never be moved again.
+ */
+export function isZeroEvmAddress(address: string): boolean {
+  return /^0x0{40}$/i.test(address);
+}
+
 export function base58Encode(bytes: Uint8Array): string {
   let n = 0n;
   for (const b of bytes) n = (n << 8n) | BigInt(b);

@@ -6,6 +6,7 @@ import {
   SOLANA_FEE_LAMPORTS,
   USDC_ADDRESSES,
 } from '@vetted/sandbox';
+import { ZERO_RECIPIENT } from './recipients';
 import type { SendOperation } from './shape-a-request';
 import { ETH, SOL, USDC, preparationSandbox, refusal, refusedPaths } from './testing/preparation-sandbox';
 
@@ -186,6 +187,18 @@ describe('prepareShapeA: send', () => {
       expect(await refusedPaths(prepare(send('1', { address })))).toEqual([
         'operation.sendIntent.to.address',
       ]);
+  });
+
+  it('refuses the zero address, for a token and for the native asset: nothing sent there can be moved again', async () => {
+    const { prepare } = await fundedWorld();
+    for (const token of [USDC_ADDRESSES.base, null])
+      expect(
+        await refusal(prepare(send('1', { address: `0x${'0'.repeat(40)}` }, { network: 'base', token }))),
+      ).toEqual({
+        status: 400,
+        code: 'VALIDATION_FAILED',
+        fields: [{ path: 'operation.sendIntent.to.address', message: ZERO_RECIPIENT }],
+      });
   });
 
   it('delivers only to an active wallet of the caller that can hold the token, never back to the payer', async () => {

@@ -1,3 +1,4 @@
+import { isZeroEvmAddress } from '@vetted/kernel';
 import type { Network } from '@vetted/venues';
 import { addressFamily, normalizeAddress } from '@vetted/venues';
 import type { FieldProblems } from './field-problems';
@@ -26,9 +27,13 @@ export function ownedRecipient(
   return null;
 }
 
+/** A send to the EVM zero address: tokens refuse it, and native value sent there is burned. */
+export const ZERO_RECIPIENT = 'is the zero address: nothing sent there can ever be moved again';
+
 /**
  * An address typed by the caller, in the form the network keeps it. All-lowercase EVM addresses are
  * checksummed; a mixed-case one must carry a correct EIP-55 checksum, as it may be a mistyped address.
+ * The EVM zero address is refused (ZERO_RECIPIENT).
  */
 export function externalRecipient(
   address: string,
@@ -46,6 +51,10 @@ export function externalRecipient(
         ? 'has a wrong EIP-55 checksum; check the address, or write it in lowercase'
         : `is not a valid ${network} address`,
     );
+    return null;
+  }
+  if (addressFamily(network) === 'evm' && isZeroEvmAddress(normalized)) {
+    problems.add(path, ZERO_RECIPIENT);
     return null;
   }
   const owned = ownWalletAt(normalized, network, context);

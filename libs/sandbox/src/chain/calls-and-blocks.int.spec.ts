@@ -95,6 +95,35 @@ describe('SandboxChain EVM calls and Solana transactions', () => {
     expect(await usdcOf(bob)).toBe(3n * USDC);
   });
 
+  it('reverts a token transfer or approval to the zero address made as a typed leg too, charging gas', async () => {
+    const { sandbox, alice } = await funded();
+    const zero = `0x${'0'.repeat(40)}`;
+    const before = await sandbox.chain.balance('ethereum', alice, null);
+    const transfer = await sandbox.chain.submit(usdcTransfer(alice, zero, USDC));
+    const approval = await sandbox.chain.submit({
+      kind: 'approve',
+      submissionId: id(),
+      network: 'ethereum',
+      from: alice,
+      token: usdcEth,
+      spender: zero,
+      amountRaw: USDC,
+    });
+    for (const receipt of [transfer, approval]) {
+      expect(receipt).toMatchObject({
+        status: 'reverted',
+        error: expect.stringMatching(/to the zero address/),
+      });
+      expect(receipt.transfers.every((t) => t.purpose === 'fee')).toBe(true);
+    }
+    expect(await sandbox.chain.balance('ethereum', zero, usdcEth)).toBe(0n);
+    expect(await sandbox.chain.balance('ethereum', alice, usdcEth)).toBe(1000n * USDC);
+    expect(await sandbox.chain.allowance('ethereum', usdcEth, alice, zero)).toBe(0n);
+    expect(await sandbox.chain.balance('ethereum', alice, null)).toBe(
+      before - transfer.gasFeeRaw - approval.gasFeeRaw,
+    );
+  });
+
   it('charges the Solana fee for a transaction with a recent blockhash, and rejects an expired one', async () => {
     const { sandbox, clock } = fixture.open();
     const [payer, to] = [sol(), sol()];

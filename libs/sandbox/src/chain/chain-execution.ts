@@ -1,4 +1,4 @@
-import { extend } from '@vetted/kernel';
+import { extend, isZeroEvmAddress } from '@vetted/kernel';
 import type { ChainTx, Network, RejectionReason } from '@vetted/venues';
 import { SubmissionRejected, decodeErc20Call, isEvmNetwork, systemTransfersIn } from '@vetted/venues';
 import { routeBetween } from '../dex/routes';
@@ -127,10 +127,12 @@ export class ChainExecution {
     const call = decodeErc20Call(tx.data);
     if (call === null)
       return revert('invalid_request', `the ${contract.symbol} contract has no function for this call data`);
-    // As OpenZeppelin's ERC-20 does: the zero address neither receives nor is allowed anything.
-    const counterparty = call.function === 'approve' ? call.spender : call.to;
-    if (/^0x0{40}$/i.test(counterparty))
-      return revert('invalid_request', `${contract.symbol}: ${call.function} to the zero address`);
+    const toZero = zeroAddressRefusal(
+      contract.symbol,
+      call.function,
+      call.function === 'approve' ? call.spender : call.to,
+    );
+    if (toZero) return toZero;
     if (call.function === 'approve') {
       allowances.set(tx.network, token, tx.from, call.spender, call.amountRaw);
       return null;
@@ -190,15 +192,27 @@ export class ChainExecution {
     return null;
   }
 
+  /** A transfer or approval of an EVM token (not the native asset) to the zero address reverts. */
+  private tokenRefusal(network: Network, token: string | null, call: string, to: string): Problem | null {
+    if (token === null || !isEvmNetwork(network)) return null;
+    return zeroAddressRefusal(registeredToken({ network, token })?.symbol ?? token, call, to);
+  }
+
   private apply(tx: ChainTx, nowMs: number, movements: Movements): Problem | null {
     const { ledger, allowances, dex } = this.world;
     switch (tx.kind) {
-      case 'transfer':
+      case 'transfer': {
+        const toZero = this.tokenRefusal(tx.network, tx.token, 'transfer', tx.to);
+        if (toZero) return toZero;
         movements.add(ledger.transfer(tx.network, tx.token, tx.from, tx.to, tx.amountRaw));
         return null;
-      case 'approve':
+      }
+      case 'approve': {
+        const toZero = this.tokenRefusal(tx.network, tx.token, 'approve', tx.spender);
+        if (toZero) return toZero;
         allowances.set(tx.network, tx.token, tx.from, tx.spender, tx.amountRaw);
         return null;
+      }
       case 'evmCall':
         return this.call(tx, movements);
       case 'solanaTransaction':
@@ -223,4 +237,13 @@ export class ChainExecution {
       }
     }
   }
+}
+
+/**
+ * As OpenZeppelin's ERC-20 does, whichever way the call is made (the typed transfer and approve
+ * legs, or raw call data): the zero address neither receives nor is allowed anything.
+ */
+function zeroAddressRefusal(symbol: string, call: string, counterparty: string): Problem | null {
+  if (!isZeroEvmAddress(counterparty)) return null;
+  return { reason: 'invalid_request', message: `${symbol}: ${call} to the zero address` };
 }

@@ -92,5 +92,8 @@ describe('readShapeBIntent: tokenApproval', () => {
       'intent.asset.network',
     ]);
     expect(intentProblems({ ...approval, amount: 'max' })).toHaveProperty(['intent.amount']);
+    expect(intentProblems({ ...approval, spender: `0x${'0'.repeat(40)}` })).toEqual({
+      'intent.spender': 'is the zero address: no one can spend an allowance given to it',
+    });
   });
 });

@@ -1,3 +1,4 @@
+import { isZeroEvmAddress } from '@vetted/kernel';
 import { EVM_NETWORKS, type EvmNetwork } from '@vetted/venues';
 import type { FieldProblems } from '../../preparation/field-problems';
 import {
@@ -65,7 +66,13 @@ export const TOKEN_APPROVAL_ARM: IntentArm<TokenApprovalIntent> = {
   fields: ['asset', 'spender', 'amount'],
   read(intent, problems) {
     const asset = readAssetSide(intent.asset, at('asset'), problems, ['evmToken']);
-    const spender = readRecipientAddress(intent.spender, at('spender'), problems, 'evm');
+    let spender = readRecipientAddress(intent.spender, at('spender'), problems, 'evm');
+    if (spender !== null && isZeroEvmAddress(spender))
+      spender = fail(
+        problems,
+        at('spender'),
+        'is the zero address: no one can spend an allowance given to it',
+      );
     const amount = readPositiveDecimal(intent.amount, at('amount'), problems);
     if (!asset || !spender || amount === null) return null;
     return { asset, spender, amount };

@@ -7,6 +7,7 @@ import {
   refusal,
   refusedPaths,
 } from '../../preparation/testing/preparation-sandbox';
+import { ZERO_RECIPIENT } from '../../preparation/recipients';
 import { readShapeBIntent, type SendIntentB } from '../intent';
 import { PERP_SEND_MESSAGE, prepareSendB } from './prepare-send-b';
 
@@ -105,6 +106,11 @@ describe('prepareSendB', () => {
     expect(await refusedPaths(prepare(send('1', { address: wallets.evm.address })))).toEqual([
       'intent.to.address',
     ]);
+    // The zero address, for the token and the native asset: nothing sent there can be moved again.
+    for (const asset of [usdcOnBase, { network: 'base', asset: 'native' }])
+      expect(await refusal(prepare(send('1', { address: `0x${'0'.repeat(40)}` }, asset)))).toMatchObject({
+        fields: [{ path: 'intent.to.address', message: ZERO_RECIPIENT }],
+      });
   });
 
   it('names an unknown token, a network of another family and excess decimals', async () => {
