@@ -96,10 +96,11 @@ describe('Shape B synchronous approval under the 30 s lifecycle deadline', () =>
     await waitFor(async () =>
       (await c.timeline(user.token, op.id)).some((e) => e.type === 'LateDropRecorded'),
     );
-    const dropped = (await c.getOperation(user.token, op.id)).json();
+    const drop = (await c.timeline(user.token, op.id)).find((e) => e.type === 'LateDropRecorded')!;
+    // The timeline reads the store; the operation its read model, which may not have the drop yet.
+    const dropped = (await c.getOperation(user.token, op.id, drop.position)).json();
     expect(dropped).toMatchObject({ state: 'failed', errorCode: 'LIFECYCLE_TIMEOUT', receipts: [] });
     expect(dropped.error).toMatch(/Since then: transaction \S+ on solana was dropped without executing/);
-    const drop = (await c.timeline(user.token, op.id)).find((e) => e.type === 'LateDropRecorded')!;
     expect(drop).toMatchObject({ actor: { kind: 'service' }, data: { leg: 0, code: 'BLOCKHASH_EXPIRED' } });
     expect(await c.app.app.get<Sandbox>(SANDBOX).chain.balance('solana', solana.address, null)).toBe(
       1_000_000_000n,

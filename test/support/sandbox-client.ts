@@ -128,8 +128,10 @@ export class SandboxTestClient {
     return this.post('/v1/operations', token, { idempotencyKey, operation });
   }
 
-  getOperation(token: string, id: string) {
-    return this.app.request({ method: 'GET', url: `/v1/operations/${id}`, headers: bearer(token) });
+  /** With `minPosition`, as read-your-writes: once the read model has passed that event. */
+  getOperation(token: string, id: string, minPosition?: string) {
+    const query = minPosition === undefined ? '' : `?minPosition=${minPosition}`;
+    return this.app.request({ method: 'GET', url: `/v1/operations/${id}${query}`, headers: bearer(token) });
   }
   /** The operation's whole audit timeline, oldest first, walked page by page (`limit` per page). */
   async timeline(
