@@ -252,6 +252,25 @@ describe('reviewed operations under sandbox faults, over HTTP', () => {
     await approve(user.token, created.json().id);
     const op = await settled(user.token, created.json().id);
     expect(op).toMatchObject({ state: 'failed_before_effect', errorCode: 'QUOTE_BELOW_FLOOR', txs: [] });
+    // The audit timeline: the approval recorded the intent to submit (LegSubmitted), and the leg was
+    // then refused before it was sent, which its failure says (effect none, "not submitted").
+    const timeline = await c.timeline(user.token, created.json().id);
+    expect(timeline.map((e) => e.type)).toEqual([
+      'OperationCreated',
+      'OperationApproved',
+      'LegSubmitted',
+      'LegFailed',
+      'OperationFailed',
+    ]);
+    expect(timeline[3].data).toMatchObject({
+      code: 'QUOTE_BELOW_FLOOR',
+      effect: 'none',
+      error: expect.stringMatching(/the swap was not submitted$/),
+    });
+    const documented = (await c.app.request({ method: 'GET', url: '/docs/json' })).json();
+    expect(documented.components.schemas.AuditEntryView.properties.type.description).toMatch(
+      /`LegSubmitted`: the intent to submit .* it does not say the leg was sent/,
+    );
     const after = await c.balances(user.token, evm.id);
     expect(amountOf(after, 'base', null)).toBe(10n ** 18n);
     expect(amountOf(after, 'base', USDC)).toBe(100_000_000n);

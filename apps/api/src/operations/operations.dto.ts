@@ -165,8 +165,22 @@ export class AuditActorView {
   requestId!: string | null;
 }
 
+/** What each event of an operation's timeline records (its `type`). */
+const AUDIT_EVENT_TYPES =
+  'What the event records. `OperationCreated`: the reviewed request and its quote (`request.actions`, ' +
+  "as executed). `OperationApproved`, `OperationDismissed`: the owner's decision. `OperationCanceled`: " +
+  'replaced by a refreshed review. `SuccessorPrepared`: a `next` or `refresh` operation made from this one. ' +
+  '`LegSubmitted`: the intent to submit leg `leg` under `submissionId`, recorded before anything is sent ' +
+  "(the approval records the first leg's), so that after a restart the service asks the venue for that id " +
+  'instead of sending again; it does not say the leg was sent: a `LegFailed` with `effect: "none"` after it ' +
+  'means the leg was refused before sending (its `error` says why, e.g. a quote under the floor). ' +
+  "`LegSettled`: the leg's receipt. `LegFailed`: `code`, `error` and `effect` (`none`: nothing reached a " +
+  'chain or venue; `possible`: it may still settle). `OperationSucceeded`, `OperationFailed`: the terminal ' +
+  'state. `LateReceiptRecorded`, `LateDropRecorded`: what became of a leg after its operation failed with ' +
+  'its outcome unknown.';
+
 export class AuditEntryView {
-  @ApiProperty({ example: 'OperationApproved' }) type!: string;
+  @ApiProperty({ example: 'OperationApproved', description: AUDIT_EVENT_TYPES }) type!: string;
   @ApiProperty({
     description:
       "When the event was recorded; the resource's times are those of the decision (`data.at`), which can be " +
