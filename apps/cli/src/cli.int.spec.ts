@@ -2,6 +2,7 @@ import { createServer, type AddressInfo } from 'node:net';
 import { once } from 'node:events';
 import { loadConfig } from '@vetted/kernel';
 import { startTestApp } from '../../../test/support/test-app';
+import { missingEventStore } from './existing-store';
 import { replay } from './replay';
 import { stats } from './stats';
 import { submit, type SubmitOptions } from './submit';
@@ -38,6 +39,22 @@ describe('cli', () => {
       // The in-process read store: the output says the copy was the CLI's own, not the API's.
       expect(out.join('\n')).toMatch(/a copy inside the CLI/);
       expect(await replay(config, 'nope')).toBe(64);
+
+      // A data dir without an event store is refused before anything opens (and creates) one.
+      expect(missingEventStore(config)).toBeNull();
+      const mistyped = loadConfig({ DATA_DIR: `${dataDir}-typo` });
+      expect(missingEventStore(mistyped)).toBe(
+        `no event store at ${path.join(`${dataDir}-typo`, 'events.sqlite')} (DATA_DIR=${dataDir}-typo); the CLI reads an existing one`,
+      );
+      expect(
+        missingEventStore(
+          loadConfig({
+            DATA_DIR: dataDir,
+            EVENT_STORE: 'esdb',
+            EVENTSTORE_CONNECTION_STRING: 'esdb://127.0.0.1:1?tls=false',
+          }),
+        ),
+      ).toBeNull();
     } finally {
       log.mockRestore();
       stderr.mockRestore();
