@@ -3,15 +3,13 @@ import { ConfigError } from '@vetted/kernel';
 import { MongoNetworkError, MongoServerSelectionError } from 'mongodb';
 
 /**
- * How the CLI exits on an error (sysexits): a usage error 64, a store it cannot reach 69 (as
- * `submit` does for the API), a configuration error 78, else 1.
+ * How the CLI exits on an error (sysexits): a store it cannot reach 69 (as `submit` does for the
+ * API), a configuration error 78, else 1. Usage errors (64) are found before anything runs
+ * (`readCommandLine`).
  */
 export function exitCodeOf(error: unknown): number {
   if (error instanceof ConfigError) return 78;
-  if (unreachableStore(error) !== null) return 69;
-  // node:util parseArgs: an unknown option, or an option without its value.
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS') ? 64 : 1;
+  return unreachableStore(error) === null ? 1 : 69;
 }
 
 /** What the CLI prints for an error: one line for those it explains, the error itself otherwise. */
