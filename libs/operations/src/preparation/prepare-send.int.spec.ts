@@ -189,6 +189,31 @@ describe('prepareShapeA: send', () => {
       ]);
   });
 
+  it('refuses a token contract or mint and the System program as recipients: nothing sent there can be moved again', async () => {
+    const { sandbox, wallets, prepare } = await fundedWorld();
+    const sent = 'nothing sent there can ever be moved again';
+    for (const token of [usdcBase, null])
+      expect(
+        await refusal(prepare(send('1', { address: usdcBase.toLowerCase() }, { network: 'base', token }))),
+      ).toMatchObject({
+        fields: [
+          {
+            path: 'operation.sendIntent.to.address',
+            message: `is the USDC token contract on base: ${sent}`,
+          },
+        ],
+      });
+    await sandbox.faucet('solana', wallets.solana.address, null, SOL);
+    const sol = { network: 'solana', token: null } as const;
+    for (const [address, message] of [
+      ['11111111111111111111111111111111', `is the System program's id: ${sent}`],
+      [USDC_ADDRESSES.solana, `is the USDC mint on solana: ${sent}`],
+    ])
+      expect(await refusal(prepare(send('0.1', { address }, sol, wallets.solana.id)))).toMatchObject({
+        fields: [{ path: 'operation.sendIntent.to.address', message }],
+      });
+  });
+
   it('refuses the zero address, for a token and for the native asset: nothing sent there can be moved again', async () => {
     const { prepare } = await fundedWorld();
     for (const token of [USDC_ADDRESSES.base, null])

@@ -30,10 +30,33 @@ export function ownedRecipient(
 /** A send to the EVM zero address: tokens refuse it, and native value sent there is burned. */
 export const ZERO_RECIPIENT = 'is the zero address: nothing sent there can ever be moved again';
 
+/** Solana's System program: it signs for nothing, so what is sent to its id stays there. */
+const SYSTEM_PROGRAM_ID = '11111111111111111111111111111111';
+
+/**
+ * Why nothing should be sent to `address` on `network`, if so: the EVM zero address, the System
+ * program's id, or a token's own contract or mint, which holds what it is sent for good (a
+ * well-known way to lose tokens; a token contract refuses native value outright).
+ */
+function unrecoverableRecipient(
+  address: string,
+  network: Network,
+  context: PreparationContext,
+): string | null {
+  if (addressFamily(network) === 'evm' ? isZeroEvmAddress(address) : address === SYSTEM_PROGRAM_ID)
+    return addressFamily(network) === 'evm'
+      ? ZERO_RECIPIENT
+      : "is the System program's id: nothing sent there can ever be moved again";
+  const token = context.ports.tokens.tokenInfo({ network, token: address });
+  if (token?.token)
+    return `is the ${token.symbol} ${addressFamily(network) === 'evm' ? 'token contract' : 'mint'} on ${network}: nothing sent there can ever be moved again`;
+  return null;
+}
+
 /**
  * An address typed by the caller, in the form the network keeps it. All-lowercase EVM addresses are
  * checksummed; a mixed-case one must carry a correct EIP-55 checksum, as it may be a mistyped address.
- * The EVM zero address is refused (ZERO_RECIPIENT).
+ * An address nothing could ever be moved out of again is refused (`unrecoverableRecipient`).
  */
 export function externalRecipient(
   address: string,
@@ -53,8 +76,9 @@ export function externalRecipient(
     );
     return null;
   }
-  if (addressFamily(network) === 'evm' && isZeroEvmAddress(normalized)) {
-    problems.add(path, ZERO_RECIPIENT);
+  const unrecoverable = unrecoverableRecipient(normalized, network, context);
+  if (unrecoverable !== null) {
+    problems.add(path, unrecoverable);
     return null;
   }
   const owned = ownWalletAt(normalized, network, context);

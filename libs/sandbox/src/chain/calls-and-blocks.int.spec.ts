@@ -95,7 +95,7 @@ describe('SandboxChain EVM calls and Solana transactions', () => {
     expect(await usdcOf(bob)).toBe(3n * USDC);
   });
 
-  it('reverts a token transfer or approval to the zero address made as a typed leg too, charging gas', async () => {
+  it('reverts, as typed legs too, a token transfer or approval to the zero address and native value sent to a token contract, charging gas', async () => {
     const { sandbox, alice } = await funded();
     const zero = `0x${'0'.repeat(40)}`;
     const before = await sandbox.chain.balance('ethereum', alice, null);
@@ -109,18 +109,32 @@ describe('SandboxChain EVM calls and Solana transactions', () => {
       spender: zero,
       amountRaw: USDC,
     });
-    for (const receipt of [transfer, approval]) {
+    const intoContract = await sandbox.chain.submit({
+      kind: 'transfer',
+      submissionId: id(),
+      network: 'ethereum',
+      from: alice,
+      to: usdcEth,
+      token: null,
+      amountRaw: 1000n,
+    });
+    expect(intoContract).toMatchObject({
+      status: 'reverted',
+      error: 'the USDC contract takes no ethereum native value',
+    });
+    for (const receipt of [transfer, approval])
       expect(receipt).toMatchObject({
         status: 'reverted',
         error: expect.stringMatching(/to the zero address/),
       });
+    for (const receipt of [transfer, approval, intoContract])
       expect(receipt.transfers.every((t) => t.purpose === 'fee')).toBe(true);
-    }
+    expect(await sandbox.chain.balance('ethereum', usdcEth, null)).toBe(0n);
     expect(await sandbox.chain.balance('ethereum', zero, usdcEth)).toBe(0n);
     expect(await sandbox.chain.balance('ethereum', alice, usdcEth)).toBe(1000n * USDC);
     expect(await sandbox.chain.allowance('ethereum', usdcEth, alice, zero)).toBe(0n);
     expect(await sandbox.chain.balance('ethereum', alice, null)).toBe(
-      before - transfer.gasFeeRaw - approval.gasFeeRaw,
+      before - transfer.gasFeeRaw - approval.gasFeeRaw - intoContract.gasFeeRaw,
     );
   });
 

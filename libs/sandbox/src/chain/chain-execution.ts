@@ -122,8 +122,7 @@ export class ChainExecution {
     }
     const token = contract.token;
     const revert = (reason: RejectionReason, message: string): Problem => ({ reason, message });
-    if (tx.valueRaw > 0n)
-      return revert('invalid_request', `the ${contract.symbol} contract takes no ${tx.network} native value`);
+    if (tx.valueRaw > 0n) return noNativeValue(contract.symbol, tx.network);
     const call = decodeErc20Call(tx.data);
     if (call === null)
       return revert('invalid_request', `the ${contract.symbol} contract has no function for this call data`);
@@ -198,12 +197,21 @@ export class ChainExecution {
     return zeroAddressRefusal(registeredToken({ network, token })?.symbol ?? token, call, to);
   }
 
+  /** The native asset sent to one of the sandbox's token contracts, as a typed transfer. */
+  private nativeValueRefusal(network: Network, token: string | null, to: string): Problem | null {
+    if (token !== null || !isEvmNetwork(network)) return null;
+    const contract = registeredToken({ network, token: to });
+    return contract === null || contract.token === null ? null : noNativeValue(contract.symbol, network);
+  }
+
   private apply(tx: ChainTx, nowMs: number, movements: Movements): Problem | null {
     const { ledger, allowances, dex } = this.world;
     switch (tx.kind) {
       case 'transfer': {
-        const toZero = this.tokenRefusal(tx.network, tx.token, 'transfer', tx.to);
-        if (toZero) return toZero;
+        const refused =
+          this.tokenRefusal(tx.network, tx.token, 'transfer', tx.to) ??
+          this.nativeValueRefusal(tx.network, tx.token, tx.to);
+        if (refused) return refused;
         movements.add(ledger.transfer(tx.network, tx.token, tx.from, tx.to, tx.amountRaw));
         return null;
       }
@@ -246,4 +254,9 @@ export class ChainExecution {
 function zeroAddressRefusal(symbol: string, call: string, counterparty: string): Problem | null {
   if (!isZeroEvmAddress(counterparty)) return null;
   return { reason: 'invalid_request', message: `${symbol}: ${call} to the zero address` };
+}
+
+/** A token contract takes no native value, whichever way it is sent: the transaction reverts. */
+function noNativeValue(symbol: string, network: Network): Problem {
+  return { reason: 'invalid_request', message: `the ${symbol} contract takes no ${network} native value` };
 }

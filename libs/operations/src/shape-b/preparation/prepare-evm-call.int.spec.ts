@@ -165,10 +165,19 @@ describe('prepareEvmCall', () => {
     expect(approve.review.summary as string).toContain(
       `allow ${toChecksumAddress(payee)} to spend 1 USDC on base`,
     );
-    // These functions take no native value: such a call would only revert.
-    expect(await refusedPaths(prepare(call({ to: usdc, value: '1', data: transfer.data })))).toEqual([
-      'intent.value',
-    ]);
+    // A token contract takes no native value, whatever the data: such a call would only revert.
+    for (const data of [transfer.data, '0x'])
+      expect(await refusedPaths(prepare(call({ to: usdc, value: '1', data })))).toEqual(['intent.value']);
+    // Nor does ERC-20 move or allow anything to the zero address.
+    for (const selector of ['0xa9059cbb', '0x095ea7b3'])
+      expect(await refusal(prepare(onUsdc(`${selector}${word('0')}${word('f4240')}`)))).toMatchObject({
+        fields: [
+          {
+            path: 'intent.data',
+            message: expect.stringMatching(/^USDC's (transfer|approve) to the zero address always reverts$/),
+          },
+        ],
+      });
     const pull = await prepare(onUsdc(`0x23b872dd${word(payee)}${word(wallets.evm.address)}${word('1')}`));
     expect(pull.review).toMatchObject({
       tokenCall: { function: 'transferFrom', from: toChecksumAddress(payee) },

@@ -7,7 +7,7 @@ import {
   isEvmNetwork,
 } from '@vetted/venues';
 import { estimateFee, captureTx, type UnsubmittedTx } from '../../preparation/chain-legs';
-import { ValidationFailed } from '@vetted/kernel';
+import { ValidationFailed, isZeroEvmAddress } from '@vetted/kernel';
 import { FieldProblems } from '../../preparation/field-problems';
 import { feeToken, requireFunds } from '../../preparation/funding';
 import {
@@ -95,11 +95,19 @@ export const prepareEvmCall: PrepareShapeB<EvmCallIntent> = async (intent, conte
   const native = nativeToken(ports.tokens, intent.network);
   const token = ports.tokens.tokenInfo({ network: intent.network, token: intent.to });
   const call = token?.token ? decodeErc20Call(intent.data) : null;
-  // ERC-20's transfer, approve and transferFrom take no native value: such a call always reverts.
-  if (call && tx.valueRaw > 0n)
+  // A token contract takes no native value (whatever the data), and ERC-20 refuses to move or allow
+  // anything to the zero address: such a call always reverts, so its review could never execute.
+  if (token?.token && tx.valueRaw > 0n)
     throw ValidationFailed.field(
       `${INTENT_PATH}.value`,
-      `must be 0: ${token!.symbol}'s ${call.function} takes no native value, so the call would revert`,
+      call
+        ? `must be 0: ${token.symbol}'s ${call.function} takes no native value, so the call would revert`
+        : `must be 0: the ${token.symbol} contract takes no native value, so the call would revert`,
+    );
+  if (call && isZeroEvmAddress(call.function === 'approve' ? call.spender : call.to))
+    throw ValidationFailed.field(
+      `${INTENT_PATH}.data`,
+      `${token!.symbol}'s ${call.function} to the zero address always reverts`,
     );
   await requireFunds(ports, wallet, [
     { token: native, raw: tx.valueRaw, purpose: 'call value' },
