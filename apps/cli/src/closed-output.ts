@@ -4,14 +4,14 @@ interface Output {
 }
 
 /**
- * Ends the CLI quietly, with `exit(0)`, when whatever reads its output goes away (`vetted stats |
- * head -1`): the write fails with EPIPE, which Node would otherwise report as an unhandled error
- * with a stack. Any other write error still is.
+ * Lets the CLI finish, with its own exit code, when whatever reads its output goes away (`vetted
+ * stats | head -1`): the writes fail with EPIPE, which Node would otherwise report as an unhandled
+ * error with a stack (and exit 1). What is left to print is dropped; any other write error is
+ * still thrown.
  */
-export function endQuietlyWhenClosed(outputs: readonly Output[], exit: (code: number) => void): void {
+export function ignoreClosedOutput(outputs: readonly Output[]): void {
   for (const output of outputs)
     output.on('error', (error) => {
       if (error.code !== 'EPIPE') throw error;
-      exit(0);
     });
 }

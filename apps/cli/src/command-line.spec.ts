@@ -1,4 +1,4 @@
-import { readCommandLine } from './command-line';
+import { apiUrlProblem, readCommandLine } from './command-line';
 
 describe('the CLI command line', () => {
   const usage = (...argv: string[]) => {
@@ -39,6 +39,15 @@ describe('the CLI command line', () => {
     expect(usage('submit', '--file', 'a.json', '--url', 'ftp://host/')).toMatch(
       /--url must be an http\(s\) URL/,
     );
+    expect(usage('submit', '--file', 'a.json', '--url', 'http://user:secret@127.0.0.1:3000')).toBe(
+      '--url must not carry a user name or password',
+    );
+    expect(usage('submit', '--file', 'a.json', '--url', 'http://127.0.0.1:3000/?x=1#f')).toBe(
+      '--url must be the API\'s base URL, without a query or fragment, got "http://127.0.0.1:3000/?x=1#f"',
+    );
+    expect(usage('replay', '--projection', 'feed', '--projection', 'operations')).toBe(
+      '--projection is given twice',
+    );
   });
 
   it('refuses no command, an unknown one, an unknown option, a missing value and replay without a projection', () => {
@@ -47,5 +56,11 @@ describe('the CLI command line', () => {
     expect(usage('stats', '--bogus')).toMatch(/Unknown option '--bogus'/);
     expect(usage('replay', '--projection')).toMatch(/--projection/);
     expect(usage('replay')).toBe('replay needs --projection <name>');
+  });
+
+  it('checks an API base URL from the environment the same way', () => {
+    expect(apiUrlProblem('http://localhost:3000')).toBeNull();
+    expect(apiUrlProblem('https://api.example/v1/')).toBeNull();
+    expect(apiUrlProblem('ftp://x')).toBe('must be an http(s) URL, got "ftp://x"');
   });
 });

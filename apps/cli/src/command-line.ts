@@ -44,11 +44,17 @@ export type CommandLine =
 export function readCommandLine(argv: readonly string[]): CommandLine {
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS });
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS, tokens: true });
   } catch (error) {
     return { kind: 'usage', message: (error as Error).message };
   }
-  const { positionals, values } = parsed;
+  const { positionals, values, tokens } = parsed;
+  const seen = new Set<string>();
+  for (const token of tokens)
+    if (token.kind === 'option') {
+      if (seen.has(token.name)) return { kind: 'usage', message: `--${token.name} is given twice` };
+      seen.add(token.name);
+    }
   const [command, ...extra] = positionals;
   if (values.help) return { kind: 'help' };
   if (command === undefined) return { kind: 'usage', message: 'no command given' };
@@ -71,16 +77,26 @@ export function readCommandLine(argv: readonly string[]): CommandLine {
   }
   if (command === 'replay' && options.projection === undefined)
     return { kind: 'usage', message: 'replay needs --projection <name>' };
-  if (options.url !== undefined && !isHttpUrl(options.url))
-    return { kind: 'usage', message: `--url must be an http(s) URL, got "${options.url}"` };
+  const wrongUrl = options.url === undefined ? null : apiUrlProblem(options.url);
+  if (wrongUrl !== null) return { kind: 'usage', message: `--url ${wrongUrl}` };
   return { kind: 'command', command, options };
 }
 
-function isHttpUrl(text: string): boolean {
+/**
+ * What is wrong with an API base URL (`--url`, `VETTED_URL`), if anything: it must be http(s), with
+ * no credentials (fetch refuses them, and they would be echoed in errors) and no query or fragment
+ * (the route is appended to it). The message leaves the URL out when it carries credentials.
+ */
+export function apiUrlProblem(text: string): string | null {
+  let url: URL;
   try {
-    const { protocol } = new URL(text);
-    return protocol === 'http:' || protocol === 'https:';
+    url = new URL(text);
   } catch {
-    return false;
+    return `must be an http(s) URL, got "${text}"`;
   }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `must be an http(s) URL, got "${text}"`;
+  if (url.username !== '' || url.password !== '') return 'must not carry a user name or password';
+  if (url.search !== '' || url.hash !== '')
+    return `must be the API's base URL, without a query or fragment, got "${text}"`;
+  return null;
 }

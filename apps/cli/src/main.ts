@@ -1,7 +1,7 @@
 import '../../../libs/kernel/src/register-aliases';
 import { loadConfig } from '@vetted/kernel';
-import { endQuietlyWhenClosed } from './closed-output';
-import { USAGE, readCommandLine } from './command-line';
+import { ignoreClosedOutput } from './closed-output';
+import { USAGE, apiUrlProblem, readCommandLine } from './command-line';
 import { exitCodeOf, messageOf } from './exit-code';
 import { missingEventStore } from './existing-store';
 import { replay } from './replay';
@@ -26,6 +26,12 @@ async function main(argv: string[]): Promise<number> {
       return 64;
     }
     const url = options.url ?? process.env.VETTED_URL ?? `http://localhost:${process.env.PORT ?? 3000}`;
+    // --url was checked with the command line; the environment's is a configuration error (78).
+    const wrongUrl = options.url === undefined ? apiUrlProblem(url) : null;
+    if (wrongUrl !== null) {
+      console.error(`VETTED_URL ${wrongUrl}`);
+      return 78;
+    }
     return submit({ file: options.file, url, token, key: options.key });
   }
   // The command line is checked before the configuration: a usage error is 64 either way.
@@ -38,7 +44,7 @@ async function main(argv: string[]): Promise<number> {
   return command === 'stats' ? stats(config) : replay(config, options.projection!);
 }
 
-endQuietlyWhenClosed([process.stdout, process.stderr], (code) => process.exit(code));
+ignoreClosedOutput([process.stdout, process.stderr]);
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
