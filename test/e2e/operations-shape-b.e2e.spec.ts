@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { FILL_EXAMPLE } from '../../apps/api/src/operations/operation-result.view';
 import { toChecksumAddress } from '@vetted/kernel';
 import { SANDBOX } from '@vetted/platform';
 import { type Sandbox, USDC_ADDRESSES } from '@vetted/sandbox';
@@ -255,6 +256,9 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     expect(Number(fill.filledSize)).toBeLessThan(Number(fill.size));
     expect(fill.size).toBe(op.request.review.size);
     expect(done.result.fills).toEqual([fill]);
+    // The documented example has the fill's fields and its side's spelling (it had said "long").
+    expect(Object.keys(FILL_EXAMPLE).sort()).toEqual(Object.keys(fill).sort());
+    expect(['buy', 'sell']).toContain(FILL_EXAMPLE.side);
   });
 
   it('fails a partial reduction whose position shrank to its size since its review; a larger one is reduced', async () => {
@@ -343,6 +347,12 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     });
     expect(both.statusCode).toBe(400);
     expect(both.json().error.fields).toEqual([expect.objectContaining({ path: 'intent' })]);
+    // Neither shape: one problem, which says what to send.
+    const neither = await c.post('/v1/operations', user.token, { idempotencyKey: randomUUID() });
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json().error.fields).toEqual([
+      { path: 'operation', message: 'is required: give either operation (Shape A) or intent (Shape B)' },
+    ]);
     const zero = await create(user.token, ethSend(evm.id, '0x' + '78'.repeat(20), '0.00'));
     expect(zero.statusCode).toBe(400);
     expect(zero.json().error.fields).toEqual([expect.objectContaining({ path: 'intent.amount' })]);

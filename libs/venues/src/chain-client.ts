@@ -64,8 +64,14 @@ export interface BalanceSnapshot {
 
 export interface RecentBlockhash {
   blockhash: string;
-  /** After this, a transaction naming the blockhash is rejected (`blockhash_expired`). */
+  /** After this, on the chain's clock, a transaction naming the blockhash is rejected (`blockhash_expired`). */
   expiresAt: string;
+  /**
+   * How long from now it stays valid, as the chain counts (Solana: the blocks left to its last valid
+   * height). A deadline on another clock is that clock's now plus this: the chain's clock and the
+   * caller's need not agree (the sandbox's moves ahead with `POST /v1/sandbox/clock`).
+   */
+  validForMs: number;
 }
 
 export interface FeeEstimate {

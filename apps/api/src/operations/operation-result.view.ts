@@ -7,7 +7,7 @@ export const TX_HASH = '0x9f2c6a7e1d4b8c3f5a0e7d2b6c9f1a4e8d3b7c2f6a1e5d9b4c8f3a
 export const FILL_EXAMPLE = {
   venue: 'perps',
   coin: 'BTC',
-  side: 'long',
+  side: 'buy',
   status: 'partiallyFilled',
   size: '0.01',
   limitPx: '97250',

@@ -239,9 +239,14 @@ export class CreateOperationBody {
     if (typeof body.idempotencyKey !== 'string' || !isUUID(body.idempotencyKey))
       problems.push({ path: 'idempotencyKey', message: 'must be a UUID' });
     const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
-    if (body.intent === undefined && !isObject(body.operation))
+    if (body.operation === undefined && body.intent === undefined)
+      problems.push({
+        path: 'operation',
+        message: 'is required: give either operation (Shape A) or intent (Shape B)',
+      });
+    else if (body.intent === undefined && !isObject(body.operation))
       problems.push({ path: 'operation', message: 'must be an object' });
-    if (body.operation === undefined && !isObject(body.intent))
+    else if (body.operation === undefined && !isObject(body.intent))
       problems.push({ path: 'intent', message: 'must be an object' });
     if (problems.length > 0) throw new ValidationFailed(problems);
     return Object.assign(new CreateOperationBody(), body);

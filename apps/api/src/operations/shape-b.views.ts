@@ -108,7 +108,7 @@ export class ShapeBRequestView {
     example: {
       type: 'swap',
       walletId: 3,
-      summary: 'Swap 0.25 ETH ($875.00) for about 874.12 USDC ($874.12) (at least 865.38 USDC)',
+      summary: 'Swap 0.25 ETH on base for about 874.12 USDC on base (at least 865.38 USDC)',
       slippagePercent: '1',
       quotedAt: '2025-11-21T20:14:03.000Z',
     },

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { EventStore } from '@vetted/event-store';
 import { EVENT_STORE } from '@vetted/event-store';
-import { ValidationFailed, extend } from '@vetted/kernel';
+import { CLOCK, type Clock, ValidationFailed, extend } from '@vetted/kernel';
 import type { Collection, ReadStore } from '@vetted/read-store';
 import { READ_STORE } from '@vetted/read-store';
 import type {
@@ -70,6 +70,7 @@ export class OperationPreparer {
     @Inject(PERP_VENUE) perps: PerpVenue,
     @Inject(PREDICTION_VENUE) predict: PredictionVenue,
     @Inject(TOKEN_DIRECTORY) tokens: TokenDirectory,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.ports = { prices, quoter, chain, perps, predict, tokens };
     this.operations = readStore.collection(operationsCollection);
@@ -154,6 +155,7 @@ export class OperationPreparer {
       wallets,
       undeployed,
       ports: this.ports,
+      now: () => this.clock.now(),
       executing: () =>
         (executing ??= unfinishedLegs(this.operations, userId, wallet.id).then((legs) =>
           legs.map((leg) => leg.action),

@@ -11,6 +11,7 @@ import type {
   TransferTx,
 } from '@vetted/venues';
 import type { CapturedChainTx } from '../domain/actions';
+import type { PreparationContext } from './preparation-context';
 
 type Unsubmitted<T> = Omit<T, 'submissionId'>;
 
@@ -49,8 +50,21 @@ export interface LegSigning {
  * review. Approving after it expires fails before effect (`BLOCKHASH_EXPIRED`); a fresh review is
  * needed, as for any Solana transaction whose blockhash has expired.
  */
-export async function legSigning(chain: ChainClient, network: Network): Promise<LegSigning> {
+export async function legSigning(
+  { ports, now }: Pick<PreparationContext, 'ports' | 'now'>,
+  network: Network,
+): Promise<LegSigning> {
   if (network !== 'solana') return { fields: {}, expiresAt: null };
-  const { blockhash, expiresAt } = await chain.recentBlockhash();
-  return { fields: { recentBlockhash: blockhash }, expiresAt };
+  const { blockhash, validForMs } = await ports.chain.recentBlockhash();
+  return { fields: { recentBlockhash: blockhash }, expiresAt: blockhashDeadline(now, validForMs) };
+}
+
+/**
+ * When a blockhash valid for `validForMs` expires, on the service's clock: the review's deadline is
+ * compared with the resource's times and the moment of approval, which are on that clock, not the
+ * chain's (found by a probe: after the sandbox clock moved a minute ahead, a review said "approve
+ * before" a minute later than the chain allowed).
+ */
+export function blockhashDeadline(now: () => Date, validForMs: number): string {
+  return new Date(now().getTime() + validForMs).toISOString();
 }

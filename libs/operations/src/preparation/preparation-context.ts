@@ -37,6 +37,8 @@ export interface PreparationContext {
   /** The caller's deposit wallets not deployed yet: theirs, but with no address to pay or receive. */
   undeployed: readonly number[];
   ports: PreparationPorts;
+  /** The service's clock: a deadline a review shows (a Solana blockhash's) is on it, as the resource's times are. */
+  now(): Date;
   /**
    * The legs the paying wallet's operations still executing have yet to finish (submitted or not
    * yet run). They run before anything prepared now, which can only be approved after them. Read

@@ -101,6 +101,20 @@ describe('prepareShapeA: send', () => {
     expect(await sandbox.chain.balance('arbitrum', wallets.savings.address, null)).toBe(ETH - fee);
   });
 
+  it("shows the blockhash's deadline on the service's clock, whatever the chain's clock says", async () => {
+    const { sandbox, clock, wallets, prepare } = open();
+    await sandbox.faucet('solana', wallets.solana.address, null, SOL);
+    // The chain's clock a minute ahead of the service's (as POST /v1/sandbox/clock moves it).
+    await sandbox.advanceClock(60);
+    const { expiresAt, validForMs } = await sandbox.chain.recentBlockhash();
+    const prepared = await prepare(
+      send('0.1', { address: newSolanaAddress() }, { network: 'solana', token: null }, 2),
+    );
+    const deadline = (prepared.review as { blockhashExpiresAt: string }).blockhashExpiresAt;
+    expect(deadline).toBe(new Date(clock.now().getTime() + validForMs).toISOString());
+    expect(Date.parse(expiresAt) - Date.parse(deadline)).toBe(60_000);
+  });
+
   it('signs a Solana transfer with the current blockhash, and keeps the mint exactly', async () => {
     const { sandbox, wallets, prepare, execute } = open();
     await sandbox.faucet('solana', wallets.solana.address, null, SOL);

@@ -41,7 +41,7 @@ export async function prepareTransfer(
   amountOf: (feesFor: FeesFor) => Promise<bigint>,
 ): Promise<{ actions: CapturedAction[]; review: Omit<SendReview, 'kind' | 'sendsMax'> }> {
   const { wallet, ports } = context;
-  const signing = await legSigning(ports.chain, sent.network);
+  const signing = await legSigning(context, sent.network);
   const transfer = (amountRaw: bigint): UnsubmittedTx => ({
     kind: 'transfer',
     network: sent.network,

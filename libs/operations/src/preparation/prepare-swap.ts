@@ -45,7 +45,7 @@ export async function prepareSwap(operation: SwapOperation, context: Preparation
     receiveRaw: BigInt(intent.quoteFloor.receiveRaw),
   };
 
-  const signing = await legSigning(ports.chain, spend.network);
+  const signing = await legSigning(context, spend.network);
   const swapTx = swapLegOf(spend, receive, wallet.address, deliverTo.address, signing);
 
   const amountInRaw =

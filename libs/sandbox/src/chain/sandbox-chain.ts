@@ -100,8 +100,9 @@ export class SandboxChain implements ChainClient {
   }
 
   async recentBlockhash(): Promise<RecentBlockhash> {
-    const { blockhash, expiresMs } = recentBlockhash(this.world.seed, this.world.clock.nowMs());
-    return { blockhash, expiresAt: iso(expiresMs) };
+    const nowMs = this.world.clock.nowMs();
+    const { blockhash, expiresMs } = recentBlockhash(this.world.seed, nowMs);
+    return { blockhash, expiresAt: iso(expiresMs), validForMs: Math.max(0, expiresMs - nowMs) };
   }
 
   async isBlockhashValid(blockhash: string): Promise<boolean> {

@@ -63,6 +63,7 @@ export function preparationSandbox() {
       wallets: [evm, solana, savings, archived],
       undeployed: [],
       ports,
+      now: () => clock.now(),
       executing: async () => executing,
     });
     /** Prepares `operation` for the wallet it names. */

@@ -82,7 +82,7 @@ describe('prepareSolanaInstruction', () => {
       instructionData: { hex: TRANSFER_DATA, bytes: 9 },
       systemTransfer: null,
       feePayer: wallets.solana.address,
-      blockhash: recent,
+      blockhash: { blockhash: recent.blockhash, expiresAt: recent.expiresAt },
       networkFees: [
         {
           leg: 0,

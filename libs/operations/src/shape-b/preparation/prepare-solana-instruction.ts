@@ -1,5 +1,6 @@
 import { extend, ValidationFailed } from '@vetted/kernel';
-import { type RecentBlockhash, systemTransfersIn } from '@vetted/venues';
+import { systemTransfersIn } from '@vetted/venues';
+import { blockhashDeadline } from '../../preparation/chain-legs';
 import { FieldProblems } from '../../preparation/field-problems';
 import type { PreparationContext, PreparationWallet } from '../../preparation/preparation-context';
 import { type NetworkFee, type ReviewAmount, reviewAmount, spoken } from '../../preparation/review';
@@ -30,8 +31,11 @@ export interface SolanaInstructionReview extends ShapeBReview {
    * and to whom; null for any other instruction, which the review cannot read.
    */
   systemTransfer: { amount: ReviewAmount; to: string } | null;
-  /** The blockhash the transaction was built with; after `expiresAt` it needs a fresh preparation and approval. */
-  blockhash: RecentBlockhash;
+  /**
+   * The blockhash the transaction was built with; after `expiresAt` (on the service's clock) it needs
+   * a fresh preparation and approval.
+   */
+  blockhash: { blockhash: string; expiresAt: string };
   networkFees: NetworkFee[];
   /** Provenance only, never an authorization (rule 7). */
   sourceUrl: string | null;
@@ -51,7 +55,11 @@ export const prepareSolanaInstruction: PrepareShapeB<SolanaInstructionIntent> = 
   problems.throwIfAny();
 
   const data = encodeInstructionData(intent.data);
-  const blockhash = await ports.chain.recentBlockhash();
+  const recent = await ports.chain.recentBlockhash();
+  const blockhash = {
+    blockhash: recent.blockhash,
+    expiresAt: blockhashDeadline(context.now, recent.validForMs),
+  };
   const transaction = buildTransaction(intent, wallet.address, data, blockhash.blockhash);
   const leg = await solanaTransactionLeg(context, transaction, blockhash.blockhash);
   const systemTransfer = await reviewedSystemTransfer(transaction, context);

@@ -36,7 +36,7 @@ export const prepareSwapB: PrepareShapeB<SwapIntentB> = async (intent, context) 
   problems.throwIfAny();
   const [spend, receive, deliverTo] = [from!, to!, recipient!];
 
-  const signing = await legSigning(ports.chain, spend.network);
+  const signing = await legSigning(context, spend.network);
   const swapTx = swapLegOf(spend, receive, wallet.address, deliverTo.address, signing);
   const amountInRaw = await resolveAmount(intent.amount, spend, context, at('amount'), {
     verb: 'swap',
