@@ -224,7 +224,8 @@ export class CreateOperationBody {
         'Shape B: an intent, discriminated by `type` (api-decisions §6). Give this or `operation`.',
     }),
   )
-  @ValidateIf((body: CreateOperationBody) => body.operation === undefined)
+  // Without either shape, only `operation` is refused (its message says to give one).
+  @ValidateIf((body: CreateOperationBody) => body.operation === undefined && body.intent !== undefined)
   @IsObject()
   intent?: Record<string, unknown>;
 
