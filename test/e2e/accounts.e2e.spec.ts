@@ -1,5 +1,12 @@
 import { PERMITS, TokenService, userIdForUsername } from '@vetted/accounts';
-import { CONFIG, type Config, isSolanaAddress, parseEvmAddress, resolveAuthSecret } from '@vetted/kernel';
+import {
+  CONFIG,
+  type Config,
+  isSolanaAddress,
+  parseEvmAddress,
+  resolveAuthSecret,
+  toChecksumAddress,
+} from '@vetted/kernel';
 import { bearer, startTestApp, type TestApp, uniqueName } from '../support/test-app';
 
 describe('accounts and wallets over HTTP', () => {
@@ -29,7 +36,8 @@ describe('accounts and wallets over HTTP', () => {
       ]);
       const [evm, solana] = body.wallets;
       expect(parseEvmAddress(evm.address)).toBe(evm.address);
-      expect(evm.address).not.toBe(evm.address.toLowerCase());
+      // EIP-55 form (which is all lowercase for about one address in 4,000: no test of mixed case).
+      expect(evm.address).toBe(toChecksumAddress(evm.address.toLowerCase()));
       expect(isSolanaAddress(solana.address)).toBe(true);
       expect(evm).toMatchObject({ archived: false, balances: [], agentHoldings: [] });
       expect(res.headers['x-event-position']).toMatch(/^\d+$/);
