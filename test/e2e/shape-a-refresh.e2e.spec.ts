@@ -87,6 +87,47 @@ describe('refreshing a Shape A swap, over HTTP', () => {
     });
   });
 
+  it('answers a refresh racing another with another floor as a repeat: one fresh review, the floor conflict named', async () => {
+    const ethAt = (usd: string) => c.admin('/v1/sandbox/prices', { network: 'base', asset: 'native', usd });
+    expect((await ethAt('3000')).statusCode).toBe(200);
+    const user = await c.app.signUp();
+    const evm = user.wallets.find((w) => w.family === 'evm')!;
+    await c.faucet(user.token, evm.id, 'base', null, '1');
+    try {
+      const created = await c.createOperation(
+        user.token,
+        baseSwap(evm.id, null, USDC_ADDRESSES.base, '0.0005', {
+          sellRaw: '500000000000000',
+          receiveRaw: '1488000',
+        }),
+      );
+      expect(created.statusCode).toBe(201);
+      const old = created.json();
+      expect((await ethAt('2500')).statusCode).toBe(200);
+      const floors = ['1200000', '1100000'].map((receiveRaw) => ({ sellRaw: '500000000000000', receiveRaw }));
+      const answers = await Promise.all(
+        floors.map((quoteFloor) => c.post(`/v1/operations/${old.id}/refresh`, user.token, { quoteFloor })),
+      );
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+      const fresh = answers.find((a) => a.statusCode === 201)!.json();
+      expect(answers.find((a) => a.statusCode === 409)!.json().error).toEqual({
+        code: 'IDEMPOTENCY_CONFLICT',
+        message: `this operation was already refreshed (${fresh.id}) with another quote floor; refresh that one, or discard it and create a new operation`,
+      });
+      // A refresh without a floor, racing one with a floor, is a repeat whatever the winner's floor.
+      const repeats = await Promise.all([
+        c.post(`/v1/operations/${old.id}/refresh`, user.token, {}),
+        c.post(`/v1/operations/${old.id}/refresh`, user.token, {}),
+      ]);
+      expect(repeats.map((r) => [r.statusCode, r.json().id])).toEqual([
+        [200, fresh.id],
+        [200, fresh.id],
+      ]);
+    } finally {
+      await ethAt('3000');
+    }
+  });
+
   it('takes a new quote floor for the fresh review while the market stays under the old one', async () => {
     const ethAt = (usd: string) => c.admin('/v1/sandbox/prices', { network: 'base', asset: 'native', usd });
     expect((await ethAt('3000')).statusCode).toBe(200);

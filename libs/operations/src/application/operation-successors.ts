@@ -5,6 +5,7 @@ import { EVENT_STORE, currentOutcome, handleCommand, operationStream } from '@ve
 import { CLOCK, Conflict, ValidationFailed, extend, requestHash, type Clock, uuidV5 } from '@vetted/kernel';
 import {
   type ExistingOperation,
+  IdempotencyConflict,
   type OperationCommand,
   type SuccessorRelation,
   intentRecipientWallet,
@@ -106,24 +107,34 @@ abstract class SuccessorHandler {
       { metadata },
     );
     if (prepared !== null)
-      successor = await handleCommand(
-        this.store,
-        successorStream,
-        operationDecider,
-        {
-          type: 'CreateOperation',
-          data: extend(prepared, {
-            operationId: successorId,
-            userId,
-            username: state.op.username,
-            requestHash: requestHash(prepared.creationRequest),
-            source: state.op.source,
-            supersedes: relation === 'refresh' ? operationId : null,
-            at: this.now(),
-          }),
-        },
-        { metadata },
-      );
+      try {
+        successor = await handleCommand(
+          this.store,
+          successorStream,
+          operationDecider,
+          {
+            type: 'CreateOperation',
+            data: extend(prepared, {
+              operationId: successorId,
+              userId,
+              username: state.op.username,
+              requestHash: requestHash(prepared.creationRequest),
+              source: state.op.source,
+              supersedes: relation === 'refresh' ? operationId : null,
+              at: this.now(),
+            }),
+          },
+          { metadata },
+        );
+      } catch (error) {
+        // A concurrent call made the successor from another request (a refresh with another floor,
+        // or none): this call is answered as a repeat made after it would be (found by a probe:
+        // it answered the create's "this idempotencyKey was already used", of a key never sent).
+        if (!(error instanceof IdempotencyConflict)) throw error;
+        successor = await currentOutcome(this.store, successorStream, operationDecider);
+        if (successor.state.status === 'none') throw error;
+        check?.(state, successor.state);
+      }
     return { operation, successorId, successor };
   }
 
