@@ -62,5 +62,7 @@ describe('the CLI command line', () => {
     expect(apiUrlProblem('http://localhost:3000')).toBeNull();
     expect(apiUrlProblem('https://api.example/v1/')).toBeNull();
     expect(apiUrlProblem('ftp://x')).toBe('must be an http(s) URL, got "ftp://x"');
+    for (const bare of ['http://127.0.0.1:3000/?', 'http://127.0.0.1:3000/#'])
+      expect(apiUrlProblem(bare)).toMatch(/without a query or fragment/);
   });
 });

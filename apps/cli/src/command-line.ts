@@ -96,7 +96,8 @@ export function apiUrlProblem(text: string): string | null {
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') return `must be an http(s) URL, got "${text}"`;
   if (url.username !== '' || url.password !== '') return 'must not carry a user name or password';
-  if (url.search !== '' || url.hash !== '')
+  // The text, not `search`/`hash`, which read a bare "?" or "#" as none.
+  if (text.includes('?') || text.includes('#'))
     return `must be the API's base URL, without a query or fragment, got "${text}"`;
   return null;
 }

@@ -27,6 +27,18 @@ describe('applyFill', () => {
     expect(position.entryPx.toFixed()).toBe('120');
   });
 
+  it('realizes exactly what fills at few decimals built, however the averaged entry rounds', () => {
+    // 100 at 0.15003 and 70 at 0.16004 cost 26.2058; closing all 170 at 0.16996 brings 28.8932.
+    const opened = applyFill(FLAT, d(100), d('0.15003'));
+    const added = applyFill(opened.position, d(70), d('0.16004'));
+    const closed = applyFill(added.position, d(-170), d('0.16996'));
+    expect(closed.realized.toFixed()).toBe('2.6874');
+    expect(closed.position).toBe(FLAT);
+    // The same for a short, and a loss.
+    const short = applyFill(applyFill(FLAT, d(-100), d('0.15003')).position, d(-70), d('0.16004'));
+    expect(applyFill(short.position, d(170), d('0.16996')).realized.toFixed()).toBe('-2.6874');
+  });
+
   it('closes to flat', () => {
     const { position, realized } = applyFill({ size: d('0.5'), entryPx: d(100) }, d('-0.5'), d(90));
     expect(position.size.isZero()).toBe(true);
