@@ -27,8 +27,10 @@ export function ownedRecipient(
   return null;
 }
 
+const LOST = 'nothing sent there can ever be moved again';
+
 /** A send to the EVM zero address: tokens refuse it, and native value sent there is burned. */
-export const ZERO_RECIPIENT = 'is the zero address: nothing sent there can ever be moved again';
+export const ZERO_RECIPIENT = `is the zero address: ${LOST}`;
 
 /** Solana's System program: it signs for nothing, so what is sent to its id stays there. */
 const SYSTEM_PROGRAM_ID = '11111111111111111111111111111111';
@@ -43,13 +45,11 @@ function unrecoverableRecipient(
   network: Network,
   context: PreparationContext,
 ): string | null {
-  if (addressFamily(network) === 'evm' ? isZeroEvmAddress(address) : address === SYSTEM_PROGRAM_ID)
-    return addressFamily(network) === 'evm'
-      ? ZERO_RECIPIENT
-      : "is the System program's id: nothing sent there can ever be moved again";
+  const evm = addressFamily(network) === 'evm';
+  if (evm && isZeroEvmAddress(address)) return ZERO_RECIPIENT;
+  if (!evm && address === SYSTEM_PROGRAM_ID) return `is the System program's id: ${LOST}`;
   const token = context.ports.tokens.tokenInfo({ network, token: address });
-  if (token?.token)
-    return `is the ${token.symbol} ${addressFamily(network) === 'evm' ? 'token contract' : 'mint'} on ${network}: nothing sent there can ever be moved again`;
+  if (token?.token) return `is the ${token.symbol} ${evm ? 'token contract' : 'mint'} on ${network}: ${LOST}`;
   return null;
 }
 
