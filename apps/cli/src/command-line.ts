@@ -33,7 +33,7 @@ const COMMANDS: Record<string, readonly Option[]> = {
 export type CommandLine =
   | { kind: 'help' }
   | { kind: 'command'; command: string; options: Partial<Record<Option, string>> }
-  /** Exit 64 with this message (the usage follows it when it names no command's own problem). */
+  /** Exit 64 with this message, followed by the usage. */
   | { kind: 'usage'; message: string };
 
 /**
