@@ -173,7 +173,7 @@ describe('reviewed operations, Shape A, over HTTP', () => {
       ],
       references: [
         {
-          label: 'Transaction on base',
+          label: 'Transfer on base',
           hash,
           url: expect.stringContaining(`/v1/sandbox/explorer/tx/${hash}`),
         },

@@ -136,9 +136,9 @@ describe('operations of the service itself', () => {
     expect(ready.json().projections.projections.map((p: { name: string }) => p.name)).toEqual([
       'wallets@v3',
       'walletBalances@v1',
-      'feed@v9',
+      'feed@v10',
       'operations@v3',
-      'operationActivity@v6',
+      'operationActivity@v7',
     ]);
   });
 
@@ -162,7 +162,7 @@ describe('operations of the service itself', () => {
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.body).toContain('http_request_duration_seconds_bucket');
     expect(res.body).toMatch(/projection_lag \d+/);
-    expect(res.body).toContain('projection_checkpoint{projection="feed@v9"}');
+    expect(res.body).toContain('projection_checkpoint{projection="feed@v10"}');
     expect(res.body).toMatch(/commands_total\{command="POST \/v1\/wallets",outcome="ok"\} [1-9]/);
     expect(res.body).toMatch(/commands_total\{command="POST \/v1\/wallets",outcome="NAME_TAKEN"\} [1-9]/);
   });

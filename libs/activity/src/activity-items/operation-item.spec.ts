@@ -172,6 +172,41 @@ describe('an operation activity item', () => {
     expect(operationActivityItem(named).title).toBe('Approved USDC spending');
   });
 
+  it('says in the title that a reverted approval, contract call or Solana transaction failed', () => {
+    const gas = [
+      extend(receipt('base', [eth(PAYER, null, '460000000000', 'fee')]), { status: 'reverted' as const }),
+    ];
+    const approval = settled('tokenApproval', gas, 'failed');
+    approval.approvedSymbol = 'USDC';
+    expect(operationActivityItem(approval).title).toBe('Approval of USDC spending failed');
+    const call = settled('evmCall', gas, 'failed');
+    call.creationRequest = { type: 'evmCall', network: 'base' };
+    call.kind = 'evmCall';
+    expect(operationActivityItem(call).title).toBe('Contract call on base failed');
+    expect(operationActivityItem(settled('solanaInstruction', gas, 'failed')).title).toBe(
+      'Solana transaction failed',
+    );
+  });
+
+  it("labels each reference with its leg's kind, so two legs on one network tell apart", () => {
+    const approve = extend(receipt('base', [eth(PAYER, null, '460000000000', 'fee')]), {
+      legKind: 'approve',
+    });
+    const swap = extend(receipt('base', [eth(PAYER, null, '900000000000', 'fee')]), { legKind: 'swap' });
+    const reverted = extend(swap, { status: 'reverted' as const, legKind: 'evmCall' });
+    const unnamed = receipt('base', [eth(PAYER, null, '1', 'fee')]);
+    const labels = operationActivityItem(settled('swap', [approve, swap, reverted, unnamed])).references.map(
+      (r) => r.label,
+    );
+    expect(labels).toEqual([
+      'Approval on base',
+      'Swap on base',
+      'Reverted contract call on base',
+      // Recorded before receipts named their leg.
+      'Transaction on base',
+    ]);
+  });
+
   it('names both tokens of a swap that received less than the fee it paid in the received asset', () => {
     const usdcOut: Transfer = {
       network: 'base',

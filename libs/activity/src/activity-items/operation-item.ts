@@ -63,7 +63,7 @@ export function operationActivityItem(op: SettledOperation): ActivityItem {
     reason: op.outcome === 'done' ? null : op.errorCode,
     assetChanges: changes,
     references: op.receipts.map((r) => ({
-      label: `${r.status === 'success' ? 'Transaction' : 'Reverted transaction'} on ${r.network}`,
+      label: referenceLabel(r),
       hash: r.hash,
       url: null,
     })),
@@ -71,6 +71,29 @@ export function operationActivityItem(op: SettledOperation): ActivityItem {
     transactionUrl: null,
     at: op.at,
   };
+}
+
+/** What each leg is called in a reference; a receipt recorded before legs were named is a "Transaction". */
+const LEG_NAMES: Record<string, string> = {
+  approve: 'Approval',
+  swap: 'Swap',
+  transfer: 'Transfer',
+  evmCall: 'Contract call',
+  solanaTransaction: 'Solana transaction',
+  perpOrder: 'Perp order',
+  spotOrder: 'Spot order',
+  predictionBuy: 'Prediction buy',
+  predictionSell: 'Prediction sell',
+  predictionRedeem: 'Redemption',
+};
+
+/**
+ * A reference's label: what the leg was and where ("Approval on base", "Swap on base"), so that the
+ * legs of one operation on one network tell apart (noted by a probe: both read "Transaction on base").
+ */
+function referenceLabel(receipt: LegReceipt): string {
+  const name = (receipt.legKind && LEG_NAMES[receipt.legKind]) || 'Transaction';
+  return `${receipt.status === 'success' ? name : `Reverted ${name.toLowerCase()}`} on ${receipt.network}`;
 }
 
 /** Net signed movement per asset for one address: value and fee in the same asset add up. */

@@ -112,16 +112,20 @@ export function titleOf(op: SettledOperation, changes: readonly AssetChange[]): 
       const { side, asset } = op.creationRequest as { side?: string; asset?: { asset?: string } };
       return `${side === 'sell' ? 'Sold' : 'Bought'} ${asset?.asset ?? 'spot'}`;
     }
-    case 'tokenApproval':
-      return op.approvedSymbol ? `Approved ${op.approvedSymbol} spending` : 'Approved token spending';
+    // A failed one of these reached the chain and reverted: its title says so, as a swap's does.
+    case 'tokenApproval': {
+      const token = op.approvedSymbol ?? 'token';
+      return op.outcome === 'done' ? `Approved ${token} spending` : `Approval of ${token} spending failed`;
+    }
     case 'evmCall': {
       const on = `Contract call on ${(op.creationRequest as { network?: string }).network ?? 'an EVM network'}`;
+      if (op.outcome !== 'done') return `${on} failed`;
       // The value it sent, if any, in the native token.
       return spent ? `${on} with ${sentValue(op, spent)} ${spent.asset.symbol}` : on;
     }
     case 'solanaInstruction':
     case 'solanaTransaction':
-      return 'Solana transaction';
+      return op.outcome === 'done' ? 'Solana transaction' : 'Solana transaction failed';
     default:
       return 'Operation';
   }

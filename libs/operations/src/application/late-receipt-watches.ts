@@ -13,6 +13,7 @@ export type RecordLateReceipt = (
   userId: string,
   leg: number,
   receipt: ExecutedReceipt,
+  action: CapturedAction,
 ) => Promise<void>;
 
 /** Records that a leg found late was dropped: it never executed and will not. */
@@ -62,7 +63,7 @@ export class LateReceiptWatches {
             return true;
           }
           if (found?.kind !== 'settled') continue;
-          await this.recordReceipt(operationId, userId, leg, found.receipt);
+          await this.recordReceipt(operationId, userId, leg, found.receipt, action);
           return true;
         }
         return !this.closed;

@@ -28,6 +28,7 @@ import type {
 } from '@vetted/venues';
 import { CHAIN_CLIENT, PERP_VENUE, PREDICTION_VENUE, SWAP_QUOTER, TOKEN_DIRECTORY } from '@vetted/venues';
 import {
+  type CapturedAction,
   type LegReceipt,
   type OperationCommand,
   type OperationState,
@@ -82,7 +83,8 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
     this.lateReceipts = new LateReceiptWatches(
       this.ports,
       this.inFlight,
-      (operationId, userId, leg, found) => this.recordLateReceipt(operationId, userId, leg, found),
+      (operationId, userId, leg, found, action) =>
+        this.recordLateReceipt(operationId, userId, leg, found, action),
       (operationId, leg, { code, error }) =>
         this.record(operationId, {
           type: 'RecordLateDrop',
@@ -251,7 +253,7 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
       engineDeadlineMs: engineDeadline(state),
     });
     if (outcome.kind === 'settled') {
-      const receipt = this.described(outcome.receipt);
+      const receipt = this.described(outcome.receipt, action);
       const next = index + 1 < state.op.actions.length ? submissionIdOf(operationId, index + 1) : undefined;
       // The wallets learn what the leg moved in the same group commit as the leg's settlement
       // (and the next leg's intent): one durable write for all three.
@@ -331,9 +333,10 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
     userId: string,
     leg: number,
     found: LegReceipt,
+    action: CapturedAction,
   ): Promise<void> {
     const submissionId = submissionIdOf(operationId, leg);
-    const receipt = this.described(found);
+    const receipt = this.described(found, action);
     await this.tellWallets(userId, submissionId, receipt);
     await this.record(operationId, {
       type: 'RecordLateReceipt',
@@ -368,8 +371,10 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
   }
 
   /** The receipt with each movement's symbol and decimals, so activity items can show exact amounts. */
-  private described(receipt: LegReceipt): LegReceipt {
+  /** The receipt as recorded: with its leg's kind, and its transfers' symbols and decimals. */
+  private described(receipt: LegReceipt, action: CapturedAction): LegReceipt {
     return extend(receipt, {
+      legKind: action.kind === 'chain' ? action.tx.kind : action.kind,
       transfers: receipt.transfers.map((t) => {
         const info = this.ports.tokens.tokenInfo({ network: t.network as Network, token: t.token });
         return info ? extend(t, { symbol: info.symbol, decimals: info.decimals }) : t;

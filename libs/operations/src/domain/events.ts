@@ -9,6 +9,12 @@ import type { CapturedAction } from './actions';
 export interface LegReceipt {
   hash: string;
   network: string;
+  /**
+   * What the leg was: its chain transaction's kind (`approve`, `swap`, `transfer`, `evmCall`,
+   * `solanaTransaction`) or its venue order's (`perpOrder`, `spotOrder`, `predictionBuy`, ...).
+   * Absent from receipts recorded before it was.
+   */
+  legKind?: string;
   status: 'success' | 'reverted';
   blockNumber: number | null;
   feeRaw: string;

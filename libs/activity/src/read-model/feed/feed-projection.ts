@@ -13,7 +13,7 @@ import type { FeedEntryDocument } from './feed-entry';
 
 export const feedCollection = {
   name: 'feed',
-  version: 9,
+  version: 10,
   // Entries are ordered by `place`, the `$all` position key of the event that first made them.
   // Without a kinds filter a query asks for every kind: two indexes serve all four queries.
   indexes: [

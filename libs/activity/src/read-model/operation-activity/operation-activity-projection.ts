@@ -14,7 +14,7 @@ export interface OperationActivityDocument extends StoredDocument {
   activity: ActivityItem;
 }
 
-export const operationActivityCollection = { name: 'operationActivity', version: 6, indexes: [] } as const;
+export const operationActivityCollection = { name: 'operationActivity', version: 7, indexes: [] } as const;
 
 /** Made when the operation ends having reached a chain, and made again when a late receipt lands. */
 export const operationActivityProjection: Projection<OperationActivityDocument> = {
