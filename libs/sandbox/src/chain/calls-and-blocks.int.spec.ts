@@ -200,7 +200,7 @@ describe('SandboxChain with a block time', () => {
       view.setBigUint64(4, lamports, true);
       return data;
     };
-    const submit = (lamports: bigint, from = payer, toWritable = true) =>
+    const submit = (lamports: bigint, from = payer, toWritable = true, recipient = to) =>
       sandbox.chain.submit({
         kind: 'solanaTransaction',
         submissionId: id(),
@@ -212,7 +212,7 @@ describe('SandboxChain with a block time', () => {
           programAddress: '11111111111111111111111111111111',
           accounts: [
             { address: from, isSigner: true, isWritable: true },
-            { address: to, isSigner: false, isWritable: toWritable },
+            { address: recipient, isSigner: false, isWritable: toWritable },
           ],
           data: transferData(lamports),
           recentBlockhash: blockhash,
@@ -224,18 +224,21 @@ describe('SandboxChain with a block time', () => {
     expect(await sandbox.chain.balance('solana', to, null)).toBe(10n ** 8n);
     // More than is left after the fee, or out of an account the sandbox does not sign for: the
     // transaction fails, charging the fee, moving nothing else.
-    // ... or into an account the transaction declares read-only, whose lamports cannot change.
+    // ... or into an account the transaction declares read-only, whose lamports cannot change, or
+    // into the System program it calls, which is read-only whatever the flags say.
+    const system = '11111111111111111111111111111111';
     for (const receipt of [
       await submit(9n * 10n ** 8n),
       await submit(1n, other),
       await submit(1n, payer, false),
+      await submit(1n, payer, true, system),
     ]) {
       expect(receipt.status).toBe('reverted');
       expect(receipt.transfers).toEqual([expect.objectContaining({ purpose: 'fee' })]);
     }
     expect(await sandbox.chain.balance('solana', to, null)).toBe(10n ** 8n);
     expect(await sandbox.chain.balance('solana', payer, null)).toBe(
-      9n * 10n ** 8n - 4n * SOLANA_FEE_LAMPORTS,
+      9n * 10n ** 8n - 5n * SOLANA_FEE_LAMPORTS,
     );
   });
 

@@ -109,6 +109,35 @@ describe('prepareSolanaInstruction', () => {
     expect(await refusal(prepare(transfer(SOL)))).toMatchObject({ code: 'INSUFFICIENT_FUNDS' });
     // Into an account it declares read-only, Solana would fail it: refused, not reviewed.
     expect(await refusedPaths(prepare(transfer(1n, false)))).toEqual(['intent.accounts']);
+    // So would one into the System program it calls, and one out of an account that does not sign.
+    const system = instruction({
+      programAddress: '11111111111111111111111111111111',
+      accounts: [
+        { address: wallets.solana.address, isSigner: true, isWritable: true },
+        { address: '11111111111111111111111111111111', isSigner: false, isWritable: true },
+      ],
+      data: [{ u32: '2' }, { u64: '1000' }],
+    });
+    expect(await refusal(prepare(system))).toMatchObject({
+      fields: [
+        {
+          path: 'intent.accounts',
+          message:
+            'make a System transfer that fails: the recipient is the System program, which Solana keeps read-only',
+        },
+      ],
+    });
+    const outOfAnother = instruction({
+      programAddress: '11111111111111111111111111111111',
+      accounts: [
+        { address: newSolanaAddress(), isSigner: false, isWritable: true },
+        { address: to, isSigner: false, isWritable: true },
+      ],
+      data: [{ u32: '2' }, { u64: '1000' }],
+    });
+    expect(await refusal(prepare(outOfAnother))).toMatchObject({
+      fields: [{ path: 'intent.accounts', message: expect.stringMatching(/does not sign it$/) }],
+    });
     const prepared = await prepare(transfer(SOL / 10n));
     expect(prepared.review).toMatchObject({
       summary: expect.stringMatching(

@@ -97,10 +97,13 @@ async function reviewedSystemTransfer(
 ): Promise<{ amount: ReviewAmount; to: string } | null> {
   // The transaction holds the one instruction.
   const [transfer] = systemTransfersIn(transaction);
-  if (transfer === undefined || transfer.from !== wallet.address) return null;
-  // Solana would fail it (its recipient is read-only): refused here rather than reviewed.
+  if (transfer === undefined) return null;
+  // Solana would fail it (out of an account that does not sign, into a read-only one): refused
+  // here rather than reviewed, whoever it is out of (found by a probe: out of another account, it
+  // was created, then reverted at approval for its fee).
   if (transfer.refused !== null)
     throw ValidationFailed.field(at('accounts'), `make a System transfer that fails: ${transfer.refused}`);
+  if (transfer.from !== wallet.address) return null;
   const sol = ports.tokens.tokenInfo({ network: 'solana', token: null });
   if (!sol) throw new Error('the token directory does not know SOL');
   const prices = await UsdPrices.read(ports.prices, [], [sol]);
