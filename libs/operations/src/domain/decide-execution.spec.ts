@@ -1,3 +1,4 @@
+import { extend } from '@vetted/kernel';
 import { LegOutOfOrder } from './errors';
 import type { CapturedAction } from './actions';
 import type { OperationCreatedData, OperationEvent } from './events';
@@ -114,6 +115,33 @@ describe('operation decider, execution outcomes', () => {
       .given([created, approved, submitted(0), settled(0), submitted(1)])
       .when(lastWithNext)
       .then([settled(1), succeeded]);
+  });
+
+  it("fails with the chain's reason for a revert, when its receipt gives one", () => {
+    const reverted = extend(receipt('reverted'), { error: 'USDC: transfer to the zero address' });
+    spec
+      .given([created, approved, submitted(0)])
+      .when({
+        type: 'RecordLegSettled',
+        data: { leg: 0, submissionId: `${operationId}:0`, receipt: reverted, at },
+      })
+      .then([
+        {
+          type: 'LegSettled',
+          data: { operationId, leg: 0, submissionId: `${operationId}:0`, receipt: reverted, at },
+        },
+        {
+          type: 'OperationFailed',
+          data: {
+            operationId,
+            outcome: 'failed',
+            errorCode: 'TRANSACTION_REVERTED',
+            error: 'leg 0 reverted on base: USDC: transfer to the zero address',
+            at,
+            ...facts([reverted]),
+          },
+        },
+      ]);
   });
 
   it('records a receipt once (a reconciliation after a crash may report it again)', () => {

@@ -111,7 +111,8 @@ export function decideOperation(command: OperationCommand, state: OperationState
               operationId,
               outcome: 'failed',
               errorCode: 'TRANSACTION_REVERTED',
-              error: `leg ${leg} reverted on ${receipt.network}`,
+              // With the chain's reason, which only the explorer showed before (noted by a probe).
+              error: `leg ${leg} reverted on ${receipt.network}${receipt.error ? `: ${receipt.error}` : ''}`,
               at,
               ...facts(receipt),
             },

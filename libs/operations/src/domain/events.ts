@@ -15,6 +15,8 @@ export interface LegReceipt {
    * Absent from receipts recorded before it was.
    */
   legKind?: string;
+  /** A reverted transaction's reason, as the chain gave it (absent from receipts recorded before). */
+  error?: string;
   status: 'success' | 'reverted';
   blockNumber: number | null;
   feeRaw: string;
