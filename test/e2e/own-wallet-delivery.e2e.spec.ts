@@ -120,6 +120,29 @@ describe('value sent to an own wallet named by its address, over HTTP', () => {
     await expectReceived(user.token, id, savings.address, '0.001');
   });
 
+  it('Shape B Solana System transfer to an own wallet', async () => {
+    const user = await c.app.signUp();
+    const solana = user.wallets.find((w) => w.family === 'solana')!;
+    const other = (await c.post('/v1/wallets', user.token, { family: 'solana', name: 'Cold' })).json();
+    await c.faucet(user.token, solana.id, 'solana', null, '1');
+    await c.refreshed(user.token);
+    const intent = {
+      type: 'solanaInstruction',
+      walletId: solana.id,
+      programAddress: '11111111111111111111111111111111',
+      accounts: [
+        { address: solana.address, isSigner: true, isWritable: true },
+        { address: other.address, isSigner: false, isWritable: true },
+      ],
+      data: [{ u32: '2' }, { u64: '3000000' }],
+    };
+    const created = await c.post('/v1/operations', user.token, { idempotencyKey: randomUUID(), intent });
+    expect(created.statusCode).toBe(201);
+    const approved = await c.post(`/v1/operations/${created.json().id}/approve`, user.token, {});
+    expect(approved.json().state).toBe('succeeded');
+    await expectReceived(user.token, created.json().id, other.address, '0.003');
+  });
+
   it('Shape B evmCall with value to its own signer: only the gas moves', async () => {
     const { user, evm } = await funded();
     const id = await valueCall(user.token, evm.id, evm.address);

@@ -1,3 +1,4 @@
+import { systemTransfersIn } from '@vetted/venues';
 import type { CapturedChainTx } from './actions';
 import type { OperationCreatedData } from './events';
 
@@ -30,7 +31,8 @@ export function intentRecipientWallet(intent: unknown): number | undefined {
 
 /**
  * The address a chain transaction delivers value to, other than its signer: a transfer's target, a
- * swap's recipient elsewhere, a call's target when the call sends value; null when none.
+ * swap's recipient elsewhere, a call's target when the call sends value, a Solana transaction's
+ * first System transfer elsewhere that Solana would run; null when none.
  */
 export function deliveryAddress(tx: CapturedChainTx): string | null {
   switch (tx.kind) {
@@ -40,6 +42,13 @@ export function deliveryAddress(tx: CapturedChainTx): string | null {
       return tx.recipient && tx.recipient !== tx.from ? tx.recipient : null;
     case 'evmCall':
       return tx.valueRaw !== '0' && tx.to !== tx.from ? tx.to : null;
+    case 'solanaTransaction':
+      // Found by a probe: SOL sent to another own wallet showed only the payer's side.
+      return (
+        systemTransfersIn(tx.transaction).find(
+          (t) => t.refused === null && t.from === tx.from && t.to !== tx.from,
+        )?.to ?? null
+      );
     default:
       return null;
   }
