@@ -370,8 +370,10 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
     );
   }
 
-  /** The receipt with each movement's symbol and decimals, so activity items can show exact amounts. */
-  /** The receipt as recorded: with its leg's kind, and its transfers' symbols and decimals. */
+  /**
+   * The receipt as recorded: with its leg's kind (for the activity item's references), and each
+   * movement's symbol and decimals (so activity items can show exact amounts).
+   */
   private described(receipt: LegReceipt, action: CapturedAction): LegReceipt {
     return extend(receipt, {
       legKind: action.kind === 'chain' ? action.tx.kind : action.kind,
