@@ -97,8 +97,9 @@ export interface ChainClient {
   /** A Solana blockhash to sign with, and when it stops being accepted. */
   recentBlockhash(): Promise<RecentBlockhash>;
   /**
-   * Whether a transaction naming this Solana blockhash would be accepted now: one the chain issued
-   * and that has not expired. Supplied transactions are checked with it before they are reviewed.
+   * How long a transaction naming this Solana blockhash stays accepted from now: 0 once it expired,
+   * and for one the chain never issued. Supplied transactions are checked with it before they are
+   * reviewed, and their review says until when (on the service's clock).
    */
-  isBlockhashValid(blockhash: string): Promise<boolean>;
+  blockhashValidForMs(blockhash: string): Promise<number>;
 }

@@ -49,7 +49,7 @@ describe('refreshing a review, against the store', () => {
   function preparer(quote: () => bigint, meanwhile: () => Promise<void> = async () => undefined) {
     return {
       quoter: { quote: async () => ({ amountOutRaw: quote() }) },
-      chain: { isBlockhashValid: async () => true },
+      chain: { blockhashValidForMs: async () => 60_000 },
       prepare: async () => {
         await meanwhile();
         return fresh;

@@ -17,7 +17,7 @@ export async function reviewCanNoLongerExecute(
 ): Promise<boolean> {
   for (const action of actions) {
     const blockhash = action.kind === 'chain' ? action.tx.recentBlockhash : undefined;
-    if (blockhash !== undefined && !(await chain.isBlockhashValid(blockhash))) return true;
+    if (blockhash !== undefined && (await chain.blockhashValidForMs(blockhash)) <= 0) return true;
   }
   const failure = await capturedSwapFloorFailure(actions, quoter);
   // A quote source that did not answer says nothing about the review: 503, nothing recorded.

@@ -173,10 +173,10 @@ describe('SandboxChain EVM calls and Solana transactions', () => {
       expect.objectContaining({ purpose: 'fee', amountRaw: SOLANA_FEE_LAMPORTS }),
     ]);
 
-    expect(await sandbox.chain.isBlockhashValid(blockhash)).toBe(true);
-    expect(await sandbox.chain.isBlockhashValid(sol())).toBe(false);
+    expect(await sandbox.chain.blockhashValidForMs(blockhash)).toBe(msLeft);
+    expect(await sandbox.chain.blockhashValidForMs(sol())).toBe(0);
     clock.advance(msLeft);
-    expect(await sandbox.chain.isBlockhashValid(blockhash)).toBe(false);
+    expect(await sandbox.chain.blockhashValidForMs(blockhash)).toBe(0);
     await expect(sandbox.chain.submit({ ...transfer, submissionId: id() })).rejects.toMatchObject({
       reason: 'blockhash_expired',
     });

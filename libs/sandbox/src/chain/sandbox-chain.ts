@@ -21,7 +21,7 @@ import { cachedAddress } from './address-cache';
 import { ChainExecution } from './chain-execution';
 import { normalizeChainTx, recipientOf } from './chain-tx-rules';
 import { maxFee } from './gas-schedule';
-import { blockhashValid, recentBlockhash } from './solana-blockhash';
+import { blockhashValidForMs, recentBlockhash } from './solana-blockhash';
 
 /** The chains of the sandbox world behind the `ChainClient` port. */
 export class SandboxChain implements ChainClient {
@@ -105,8 +105,8 @@ export class SandboxChain implements ChainClient {
     return { blockhash, expiresAt: iso(expiresMs), validForMs: Math.max(0, expiresMs - nowMs) };
   }
 
-  async isBlockhashValid(blockhash: string): Promise<boolean> {
-    return blockhashValid(this.world.seed, blockhash, this.world.clock.nowMs());
+  async blockhashValidForMs(blockhash: string): Promise<number> {
+    return blockhashValidForMs(this.world.seed, blockhash, this.world.clock.nowMs());
   }
 
   private owner(network: Network, address: string): string {

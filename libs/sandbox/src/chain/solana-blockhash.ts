@@ -20,12 +20,19 @@ export function recentBlockhash(seed: string, nowMs: number): { blockhash: strin
 }
 
 /**
- * Whether a blockhash is still accepted at `nowMs`. Blockhashes derive from the seed and the time
- * window, so none need storing; one the world never issued, or issued too long ago, is not found.
+ * How long from `nowMs` a blockhash is still accepted: 0 once it expired, and for one the world
+ * never issued. Blockhashes derive from the seed and the time window, so none need storing; one
+ * issued too long ago is not found.
  */
-export function blockhashValid(seed: string, blockhash: string, nowMs: number): boolean {
+export function blockhashValidForMs(seed: string, blockhash: string, nowMs: number): number {
   const window = Math.floor(nowMs / BLOCKHASH_INTERVAL_MS);
   for (let w = window; w >= window - LOOKBACK; w--)
-    if (blockhashOf(seed, w) === blockhash) return nowMs < w * BLOCKHASH_INTERVAL_MS + BLOCKHASH_LIFETIME_MS;
-  return false;
+    if (blockhashOf(seed, w) === blockhash)
+      return Math.max(0, w * BLOCKHASH_INTERVAL_MS + BLOCKHASH_LIFETIME_MS - nowMs);
+  return 0;
+}
+
+/** Whether a blockhash is still accepted at `nowMs`. */
+export function blockhashValid(seed: string, blockhash: string, nowMs: number): boolean {
+  return blockhashValidForMs(seed, blockhash, nowMs) > 0;
 }

@@ -51,7 +51,11 @@ async function world(options: { funded?: boolean } = {}) {
 
 describe('prepareSolanaTransaction', () => {
   it('captures the supplied bytes unchanged and reviews what they hold', async () => {
-    const { sandbox, wallets, blockhash, supplied, prepare, execute } = await world();
+    const { sandbox, clock, wallets, blockhash, supplied, prepare, execute } = await world();
+    // The chain's clock ahead of the service's: the review's deadline is on the service's.
+    await sandbox.advanceClock(10);
+    const validForMs = await sandbox.chain.blockhashValidForMs(blockhash);
+    expect(validForMs).toBeGreaterThan(0);
     const transaction = signedMemo(wallets.solana.address, blockhash);
     const source = 'https://example.com/solana-app';
     const prepared = await prepare({ ...supplied(transaction), sourceUrl: source });
@@ -75,6 +79,7 @@ describe('prepareSolanaTransaction', () => {
         `${wallets.solana.address} (its instructions are not decoded: this review cannot show what they move)`,
       feePayer: wallets.solana.address,
       blockhash,
+      blockhashExpiresAt: new Date(clock.now().getTime() + validForMs).toISOString(),
       version: 'legacy',
       instructionCount: 1,
       signaturesRequired: 1,

@@ -1,3 +1,4 @@
+import { blockhashDeadline } from '../../preparation/chain-legs';
 import { FieldProblems } from '../../preparation/field-problems';
 import type { NetworkFee } from '../../preparation/review';
 import { INTENT_PATH, type SolanaTransactionIntent } from '../intent';
@@ -13,6 +14,8 @@ export interface SolanaTransactionReview extends ShapeBReview {
   feePayer: string;
   /** The blockhash the bytes carry: recent at preparation; once it expires, a new transaction is needed. */
   blockhash: string;
+  /** When it expires, on the service's clock (noted by a probe: the review did not say). */
+  blockhashExpiresAt: string;
   version: ParsedTransaction['version'];
   instructionCount: number;
   /** Signatures the bytes require; the wallet's is the fee payer's, any others must already be in them. */
@@ -43,7 +46,8 @@ export const prepareSolanaTransaction: PrepareShapeB<SolanaTransactionIntent> = 
     );
   problems.throwIfAny();
   const { recentBlockhash, version, instructionCount, header } = parsed!;
-  if (!(await ports.chain.isBlockhashValid(recentBlockhash))) throw new BlockhashExpired(recentBlockhash);
+  const validForMs = await ports.chain.blockhashValidForMs(recentBlockhash);
+  if (validForMs <= 0) throw new BlockhashExpired(recentBlockhash);
 
   const leg = await solanaTransactionLeg(context, intent.transaction, recentBlockhash);
   const review: SolanaTransactionReview = {
@@ -55,6 +59,7 @@ export const prepareSolanaTransaction: PrepareShapeB<SolanaTransactionIntent> = 
       'are not decoded: this review cannot show what they move)',
     feePayer: wallet.address,
     blockhash: recentBlockhash,
+    blockhashExpiresAt: blockhashDeadline(context.now, validForMs),
     version,
     instructionCount,
     signaturesRequired: header.numRequiredSignatures,
