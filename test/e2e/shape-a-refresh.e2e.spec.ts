@@ -87,23 +87,33 @@ describe('refreshing a Shape A swap, over HTTP', () => {
     });
   });
 
-  it('answers a refresh racing another with another floor as a repeat: one fresh review, the floor conflict named', async () => {
-    const ethAt = (usd: string) => c.admin('/v1/sandbox/prices', { network: 'base', asset: 'native', usd });
+  /** Sets the price of ETH on base; each test that moves it sets it back to $3000. */
+  const ethAt = (usd: string) => c.admin('/v1/sandbox/prices', { network: 'base', asset: 'native', usd });
+
+  /**
+   * A user's ETH -> USDC swap on base reviewed at $3000 with a floor of 1.488 USDC (the quote gives
+   * about 1.49), then ETH at $2500, where no quote meets that floor.
+   */
+  async function swapUnderItsFloor() {
     expect((await ethAt('3000')).statusCode).toBe(200);
     const user = await c.app.signUp();
     const evm = user.wallets.find((w) => w.family === 'evm')!;
     await c.faucet(user.token, evm.id, 'base', null, '1');
+    const created = await c.createOperation(
+      user.token,
+      baseSwap(evm.id, null, USDC_ADDRESSES.base, '0.0005', {
+        sellRaw: '500000000000000',
+        receiveRaw: '1488000',
+      }),
+    );
+    expect(created.statusCode).toBe(201);
+    expect((await ethAt('2500')).statusCode).toBe(200);
+    return { user, evm, old: created.json() };
+  }
+
+  it('answers a refresh racing another with another floor as a repeat: one fresh review, the floor conflict named', async () => {
+    const { user, old } = await swapUnderItsFloor();
     try {
-      const created = await c.createOperation(
-        user.token,
-        baseSwap(evm.id, null, USDC_ADDRESSES.base, '0.0005', {
-          sellRaw: '500000000000000',
-          receiveRaw: '1488000',
-        }),
-      );
-      expect(created.statusCode).toBe(201);
-      const old = created.json();
-      expect((await ethAt('2500')).statusCode).toBe(200);
       const floors = ['1200000', '1100000'].map((receiveRaw) => ({ sellRaw: '500000000000000', receiveRaw }));
       const answers = await Promise.all(
         floors.map((quoteFloor) => c.post(`/v1/operations/${old.id}/refresh`, user.token, { quoteFloor })),
@@ -129,19 +139,8 @@ describe('refreshing a Shape A swap, over HTTP', () => {
   });
 
   it('takes a new quote floor for the fresh review while the market stays under the old one', async () => {
-    const ethAt = (usd: string) => c.admin('/v1/sandbox/prices', { network: 'base', asset: 'native', usd });
-    expect((await ethAt('3000')).statusCode).toBe(200);
-    const user = await c.app.signUp();
-    const evm = user.wallets.find((w) => w.family === 'evm')!;
-    await c.faucet(user.token, evm.id, 'base', null, '1');
-    const swap = (receiveRaw: string) =>
-      baseSwap(evm.id, null, USDC_ADDRESSES.base, '0.0005', { sellRaw: '500000000000000', receiveRaw });
+    const { user, evm, old } = await swapUnderItsFloor();
     try {
-      // About 1.49 USDC at $3000, a floor of 1.488; at $2500 no quote meets it.
-      const created = await c.createOperation(user.token, swap('1488000'));
-      expect(created.statusCode).toBe(201);
-      const old = created.json();
-      expect((await ethAt('2500')).statusCode).toBe(200);
       const refresh = (body: object) => c.post(`/v1/operations/${old.id}/refresh`, user.token, body);
 
       const sameFloor = await refresh({});
