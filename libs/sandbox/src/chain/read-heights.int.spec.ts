@@ -1,3 +1,4 @@
+import { ManualClock } from '@vetted/kernel';
 import { SubmissionTimeout, type TxReceipt } from '@vetted/venues';
 import type { Sandbox } from '../sandbox';
 import { fundedOnEthereum, usdcTransfer } from '../testing/chain-fixture';
@@ -71,6 +72,27 @@ describe('SandboxChain read heights', () => {
     // A venue order fills at once, within the same block time as the read.
     const receipt = await spotBuy(sandbox, address);
     expect(receipt.blockNumber!).toBeGreaterThan(read.blockNumber);
+  });
+
+  it('block time 3 s, a world opened between boundaries: a read between two boundaries shares no block number', async () => {
+    // The world opens 1 s past a boundary (boundaries are multiples of the block time).
+    const clock = new ManualClock('2026-11-21T10:00:01.000Z');
+    const { sandbox } = fixture.open({ blockTimeSeconds: 3, clock });
+    const [alice, bob] = [evm(), evm()];
+    await sandbox.faucet('ethereum', alice, null, 10n ** 18n);
+    await sandbox.faucet('ethereum', alice, usdcEth, 10n * USDC);
+    await sandbox.advanceClock(4.5); // 10:00:05.5, half a block before the boundary at :06
+    const read = await sandbox.chain.balances('ethereum', bob);
+    const first = await sandbox.chain.submit(usdcTransfer(alice, bob, USDC)); // lands at :06
+    await sandbox.advanceClock(1);
+    const second = await sandbox.chain.submit(usdcTransfer(alice, bob, USDC)); // lands at :09
+    await sandbox.advanceClock(3);
+    const [a, b] = await Promise.all(
+      [first, second].map(async (r) => (await sandbox.chain.receipt(r.hash))!),
+    );
+    expect(a.blockNumber!).toBeGreaterThan(read.blockNumber);
+    // One block per boundary: the next boundary's block is the next number.
+    expect(b.blockNumber).toBe(a.blockNumber! + 1);
   });
 
   it("a cross-chain delivery names the destination network's block, above that network's heights read before", async () => {

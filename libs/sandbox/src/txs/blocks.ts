@@ -127,8 +127,17 @@ export class Blocks {
     return height;
   }
 
+  /**
+   * The block of the last boundary at or before `ms`. Boundaries are multiples of the block time
+   * (`settlesAt`), so blocks are counted from the one of the world's creation, not from the
+   * creation time itself: counted from a time between boundaries, a read in the last part of a
+   * block time reported the next boundary's number, the landing at that boundary went one above
+   * it, into the number of the boundary after, and two landings a block time apart shared one
+   * block (found by a probe).
+   */
   private timeNumber(network: Network, ms: number): number {
-    return GENESIS_HEIGHTS[network] + Math.floor((ms - this.epochMs) / this.blockTimeMs);
+    const block = (at: number): number => Math.floor(at / this.blockTimeMs);
+    return GENESIS_HEIGHTS[network] + block(ms) - block(this.epochMs);
   }
 
   /** The sender's next nonce (EVM networks), used up by this call. */
