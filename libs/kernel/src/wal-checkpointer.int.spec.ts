@@ -97,11 +97,13 @@ describe('WalCheckpointer', () => {
       const started = performance.now();
       await write(() => catchUps > 0 || performance.now() - started > 10_000);
       expect(catchUps).toBeGreaterThan(0);
-      // Each commit appends a 4 KiB frame: without restarts 10,000 more would add 40 MB.
+      // Each commit appends a 4 KiB frame: without restarts 10,000 more would add 40 MB. Under the
+      // whole suite's load the worker restarts the WAL later (12.7 MB once): under half still
+      // shows it restarting.
       const before = statSync(wal).size;
       const target = commits + 10_000;
       await write(() => commits >= target);
-      expect(statSync(wal).size - before).toBeLessThan(10_000 * 1024);
+      expect(statSync(wal).size - before).toBeLessThan(10_000 * 2048);
       expect(db.prepare('SELECT COUNT(*) FROM t').pluck().get()).toBe(commits);
     } finally {
       await checkpointer.close();

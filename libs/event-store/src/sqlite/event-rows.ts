@@ -17,8 +17,7 @@ export const EVENTS_SCHEMA = `
     id TEXT NOT NULL,
     type TEXT NOT NULL,
     body TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    UNIQUE (stream_id, revision)
+    created_at TEXT NOT NULL
   ) STRICT`;
 
 /**

@@ -7,7 +7,6 @@ import { WrongExpectedRevisionError } from '../event-store';
 import { eventStoreContract } from '../event-store.contract';
 import { one, sleep, sqliteStoreFixture } from '../testing/sqlite-store-fixture';
 import { SqliteEventStore } from './sqlite-event-store';
-import type { StreamWrites } from './stream-writes';
 
 const { dir, newFile, open } = sqliteStoreFixture();
 
@@ -19,13 +18,9 @@ eventStoreContract(
 
 describe('SqliteEventStore', () => {
   describe('group commit', () => {
-    it('checks a new stream with its own insert: an existing one fails alone, its events untouched', async () => {
+    it('checks each append against the streams it indexed: an existing one fails alone, its events untouched', async () => {
       const store = open();
       await store.appendToStream('taken', [...one(1), ...one(2)], { expectedRevision: 'no_stream' });
-      const lastRevision = jest.spyOn(
-        (store as unknown as { streamWrites: StreamWrites }).streamWrites,
-        'lastRevision',
-      );
       const [fresh, taken, other] = await Promise.allSettled([
         store.appendToStream('fresh', [...one(3), ...one(4)], { expectedRevision: 'no_stream' }),
         store.appendToStream('taken', one(5), { expectedRevision: 'no_stream' }),
@@ -37,10 +32,10 @@ describe('SqliteEventStore', () => {
       const refusal = (taken as PromiseRejectedResult).reason as WrongExpectedRevisionError;
       expect(refusal).toBeInstanceOf(WrongExpectedRevisionError);
       expect(refusal.actual).toBe(1);
-      // Read only to report the refusal: the two new streams were not looked up first.
-      expect(lastRevision.mock.calls.map(([id]) => id)).toEqual(['taken']);
       expect((await store.readStream('taken')).map((e) => e.data)).toEqual([{ n: 1 }, { n: 2 }]);
       expect((await store.readStream('fresh')).map((e) => e.data)).toEqual([{ n: 3 }, { n: 4 }]);
+      expect(store.knownRevision('fresh')).toBe(1);
+      expect(store.knownRevision('never')).toBe(-1);
       expect(store.stats()).toMatchObject({ transactions: 2 });
     });
 
@@ -191,6 +186,36 @@ describe('SqliteEventStore', () => {
       const own = (store as unknown as { db: Database.Database }).db;
       expect(own.pragma('synchronous', { simple: true })).toBe(1); // NORMAL: the store syncs the WAL
       expect(own.pragma('busy_timeout', { simple: true })).toBe(5000);
+    });
+
+    it('keeps no index of its streams in the file, and indexes them in memory when it opens', async () => {
+      const file = newFile();
+      const first = open(file);
+      await first.appendToStream('a', [...one(0), ...one(1)], { expectedRevision: 'no_stream' });
+      await first.appendToStream('b', one(2), { expectedRevision: 'no_stream' });
+      await first.appendToStream('a', one(3), { expectedRevision: 1 });
+      await first.close();
+      const raw = new Database(file, { readonly: true });
+      // A new stream writes its row and nothing at a random place of an index.
+      expect(raw.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all()).toEqual([]);
+      raw.close();
+
+      const reopened = open(file);
+      expect(reopened.knownRevision('a')).toBe(2);
+      expect(reopened.knownRevision('b')).toBe(0);
+      expect((await reopened.readStream('a', { fromRevision: 1 })).map((e) => [e.revision, e.data])).toEqual([
+        [1, { n: 1 }],
+        [2, { n: 3 }],
+      ]);
+      await expect(
+        reopened.appendToStream('b', one(4), { expectedRevision: 'no_stream' }),
+      ).rejects.toMatchObject({
+        actual: 0,
+      });
+      await expect(reopened.appendToStream('a', [], { expectedRevision: 2 })).resolves.toEqual({
+        nextExpectedRevision: 2,
+        position: expect.objectContaining({ commit: 4n }),
+      });
     });
 
     it('numbers rows without AUTOINCREMENT, and goes on after the last row of a file made with it', async () => {

@@ -1,4 +1,4 @@
-import { RecentMap, WalCheckpointer, passiveCheckpointOn } from '@vetted/kernel';
+import { WalCheckpointer, passiveCheckpointOn } from '@vetted/kernel';
 import Database from 'better-sqlite3';
 import type {
   AllHandler,
@@ -26,6 +26,7 @@ import {
 import { openEventDatabase } from './event-database';
 import type { BatchSource, ReadProgress } from './sqlite-subscription';
 import { SqliteSubscription } from './sqlite-subscription';
+import { StreamIndex } from './stream-index';
 import { StreamWrites, type AppendRequest, type Outcome } from './stream-writes';
 import { WalSync } from './wal-sync';
 
@@ -52,11 +53,6 @@ export interface SqliteEventStoreStats {
 }
 
 const DEFAULT_MAX_COUNT = 1000;
-/**
- * How many of the most recently used streams, at least, have their last revision remembered (the
- * folded-state cache holds 10,000 per decider).
- */
-const KNOWN_REVISIONS = 50_000;
 const DEFAULT_BATCH_SIZE = 5000;
 
 function positiveInteger(value: number | undefined, fallback: number, name: string): number {
@@ -78,14 +74,17 @@ function positiveInteger(value: number | undefined, fallback: number, name: stri
  * may read rows that are still on their way to the disk: what they append lands later in the same
  * WAL, so it can never be on disk without them.
  *
- * Several processes may open the same file: writes serialize on SQLite's write lock and live
- * subscriptions poll for the others' commits (synced here too before they are delivered).
+ * Streams are indexed in memory (StreamIndex), not in the file. Several processes may open the
+ * same file: writes serialize on SQLite's write lock, each write transaction first indexes what
+ * the others committed, and live subscriptions poll for the others' commits (synced here too before
+ * they are delivered).
  */
 export class SqliteEventStore implements EventStore, BatchSource {
   private readonly db: Database.Database;
   private readonly pollIntervalMs: number;
   private readonly streamWrites: StreamWrites;
-  private readonly selectStream: Database.Statement<[string, number], Row>;
+  private readonly index: StreamIndex;
+  private readonly selectAt: Database.Statement<[number], Row>;
   private readonly selectAll: Database.Statement<[bigint, bigint, number], Row>;
   /** Per set of event types (subscriptions name few sets): their filtered read. */
   private readonly selectAllOfTypes = new Map<string, Database.Statement<unknown[], Row>>();
@@ -101,8 +100,6 @@ export class SqliteEventStore implements EventStore, BatchSource {
   private readonly subscriptions = new Set<SqliteSubscription>();
   private pollTimer: NodeJS.Timeout | null = null;
   private dataVersion = 0;
-  /** Last revision of streams this connection wrote or read, while no other writer committed. */
-  private readonly revisions = new RecentMap<string, number>(KNOWN_REVISIONS);
   /** `PRAGMA data_version` when other writers were last looked for, once per event-loop turn. */
   private foreignVersion = -1;
   private foreignChecked = false;
@@ -124,11 +121,15 @@ export class SqliteEventStore implements EventStore, BatchSource {
         : positiveInteger(options.checkpointEveryMs, 0, 'checkpointEveryMs');
     this.db = openEventDatabase(file);
 
-    this.streamWrites = new StreamWrites(this.db);
-    this.selectStream = this.db.prepare<[string, number], Row>(
-      `SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision`,
-    );
-    this.selectStream.raw(true);
+    try {
+      this.index = new StreamIndex(this.db);
+    } catch (error) {
+      this.db.close();
+      throw error;
+    }
+    this.streamWrites = new StreamWrites(this.db, this.index);
+    this.selectAt = this.db.prepare<[number], Row>(`SELECT ${COLUMNS} FROM events WHERE position = ?`);
+    this.selectAt.raw(true);
     this.selectAll = this.db.prepare<[bigint, bigint, number], Row>(
       `SELECT ${COLUMNS} FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?`,
     );
@@ -150,6 +151,8 @@ export class SqliteEventStore implements EventStore, BatchSource {
     this.selectDataVersion = this.db.prepare<[], number>('PRAGMA data_version');
     this.selectDataVersion.pluck();
     this.commitBatch = this.db.transaction((batch: AppendRequest[]) => {
+      // Under the write lock: what other connections committed is indexed before revisions are checked.
+      this.index.catchUp();
       const createdAt = new Date().toISOString();
       this.lastCreatedAt = createdAt;
       return this.streamWrites.apply(batch, createdAt);
@@ -191,18 +194,15 @@ export class SqliteEventStore implements EventStore, BatchSource {
 
   async readStream(streamId: string, options: { fromRevision?: number } = {}): Promise<RecordedEvent[]> {
     this.lookForOtherWriters();
-    const from = options.fromRevision ?? 0;
-    const events = this.selectStream.all(streamId, from).map(toRecorded);
-    if (events.length > 0) this.knowRevision(streamId, events[events.length - 1].revision);
-    // Nothing after `from`: the caller's fold is current. Its revision is looked up (one index probe)
-    // rather than left unknown, or every later command on the stream would read it again.
-    else this.knowRevision(streamId, from === 0 ? -1 : this.streamWrites.lastRevision(streamId));
-    return events;
+    return this.index
+      .positionsFrom(streamId, options.fromRevision ?? 0)
+      .map((position) => toRecorded(this.selectAt.get(position)!));
   }
 
-  knownRevision(streamId: string): number | undefined {
+  /** Every stream's last revision is known: the index holds them all (-1: no such stream). */
+  knownRevision(streamId: string): number {
     this.lookForOtherWriters();
-    return this.revisions.get(streamId);
+    return this.index.lastRevision(streamId);
   }
 
   async readAll(options: { after?: Position; maxCount?: number } = {}): Promise<RecordedEvent[]> {
@@ -258,7 +258,7 @@ export class SqliteEventStore implements EventStore, BatchSource {
     return counts;
   }
 
-  /** Another connection committed since the last look (at most once a turn): nothing known holds. */
+  /** Another connection committed since the last look (at most once a turn): its rows are indexed. */
   private lookForOtherWriters(): void {
     if (this.foreignChecked) return;
     this.foreignChecked = true;
@@ -268,12 +268,8 @@ export class SqliteEventStore implements EventStore, BatchSource {
     const version = this.selectDataVersion.get() ?? 0;
     if (version !== this.foreignVersion) {
       this.foreignVersion = version;
-      this.revisions.clear();
+      this.index.catchUp();
     }
-  }
-
-  private knowRevision(streamId: string, revision: number): void {
-    this.revisions.set(streamId, revision);
   }
 
   /** Counters since this instance opened; tests use them to see group commit at work. */
@@ -309,6 +305,7 @@ export class SqliteEventStore implements EventStore, BatchSource {
       for (const request of batch) request.reject(error);
       return;
     }
+    this.streamWrites.indexCommitted(batch, outcomes);
     this.counters.transactions++;
     this.counters.appends += batch.length;
     // The rows of one transaction are consecutive in `$all`: from the first new row to the last.
@@ -328,7 +325,6 @@ export class SqliteEventStore implements EventStore, BatchSource {
           for (const event of events) types.add(event.type);
           written.push({ request: batch[i], outcome });
         }
-        this.knowRevision(batch[i].streamId, outcome.nextExpectedRevision);
       }
     }
     const createdAt = this.lastCreatedAt;

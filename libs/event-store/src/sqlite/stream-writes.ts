@@ -4,6 +4,7 @@ import { WrongExpectedRevisionError } from '../event-store';
 import { matchesExpectedRevision } from '../expected-revision';
 import { positionOf } from '../position';
 import type { PendingEvent } from './event-rows';
+import type { StreamIndex } from './stream-index';
 
 /** One `appendToStream` call waiting in the queue for its write transaction. */
 export interface AppendRequest {
@@ -17,36 +18,22 @@ export interface AppendRequest {
 /** What a request's append came to: its result, or the revision check it failed. */
 export type Outcome = AppendResult | WrongExpectedRevisionError;
 
-function isUniqueViolation(error: unknown): boolean {
-  return (error as { code?: unknown } | null)?.code === 'SQLITE_CONSTRAINT_UNIQUE';
-}
-
 /**
  * The rows a batch of appends writes into the `events` table, each append checked against its own
- * expected revision: one that fails its check is refused alone, the others are written.
+ * expected revision (from the stream index, which the caller has caught up under the write lock):
+ * one that fails its check is refused alone, the others are written. The index learns the rows
+ * only once their transaction commits (`indexCommitted`).
  */
 export class StreamWrites {
   private readonly insertEvent: Database.Statement<[string, number, string, string, string, string]>;
-  private readonly selectLastRevision: Database.Statement<[string], number | null>;
-  private readonly positionOfRevision: Database.Statement<[string, number], number>;
 
-  constructor(db: Database.Database) {
+  constructor(
+    db: Database.Database,
+    private readonly index: StreamIndex,
+  ) {
     this.insertEvent = db.prepare<[string, number, string, string, string, string]>(
       'INSERT INTO events (stream_id, revision, id, type, body, created_at) VALUES (?, ?, ?, ?, ?, ?)',
     );
-    this.selectLastRevision = db.prepare<[string], number | null>(
-      'SELECT MAX(revision) FROM events WHERE stream_id = ?',
-    );
-    this.selectLastRevision.pluck();
-    this.positionOfRevision = db.prepare<[string, number], number>(
-      'SELECT position FROM events WHERE stream_id = ? AND revision = ?',
-    );
-    this.positionOfRevision.pluck();
-  }
-
-  /** The stream's last revision in the table, -1 when it has no event. */
-  lastRevision(streamId: string): number {
-    return this.selectLastRevision.get(streamId) ?? -1;
   }
 
   /**
@@ -54,45 +41,57 @@ export class StreamWrites {
    * rolls the whole batch back).
    */
   apply(batch: readonly AppendRequest[], createdAt: string): Outcome[] {
-    // Revisions written earlier in this batch, which later requests on the same stream must see.
-    const revisions = new Map<string, number>();
+    // What earlier requests of this batch wrote, which later ones on the same stream must see (the
+    // index learns it only after the commit).
+    const written = new Map<string, AppendResult>();
     const outcomes: Outcome[] = new Array(batch.length);
     for (let i = 0; i < batch.length; i++) {
       const { streamId, expected, events } = batch[i];
-      const inBatch = revisions.get(streamId);
-      // A new stream's first event is checked by the unique (stream_id, revision) index itself: its
-      // revision 0 exists exactly when the stream does, so no read comes first.
-      const unread = inBatch === undefined && expected === 'no_stream' && events.length > 0;
-      let revision = unread ? -1 : (inBatch ?? this.lastRevision(streamId));
-      if (!unread && !matchesExpectedRevision(expected, revision)) {
+      const earlier = written.get(streamId) ?? this.indexed(streamId);
+      let revision = earlier.nextExpectedRevision;
+      if (!matchesExpectedRevision(expected, revision)) {
         outcomes[i] = new WrongExpectedRevisionError(streamId, expected, revision);
         continue;
       }
-      let position: number | bigint = 0;
       if (events.length === 0) {
-        if (revision >= 0) position = this.positionOfRevision.get(streamId, revision) ?? 0;
-      } else {
-        try {
-          for (const event of events)
-            position = this.insertEvent.run(
-              streamId,
-              ++revision,
-              event.id,
-              event.type,
-              event.body,
-              createdAt,
-            ).lastInsertRowid;
-        } catch (error) {
-          // Only the first insert of an unread append can meet an existing row; the failed
-          // statement alone is undone, the transaction goes on.
-          if (!(unread && revision === 0 && isUniqueViolation(error))) throw error;
-          outcomes[i] = new WrongExpectedRevisionError(streamId, expected, this.lastRevision(streamId));
-          continue;
-        }
-        revisions.set(streamId, revision);
+        // Nothing to write: the stream's last event is where it stands (position 0 for none).
+        outcomes[i] = { nextExpectedRevision: revision, position: earlier.position };
+        continue;
       }
-      outcomes[i] = { nextExpectedRevision: revision, position: positionOf(position) };
+      let position: number | bigint = 0;
+      for (const event of events)
+        position = this.insertEvent.run(
+          streamId,
+          ++revision,
+          event.id,
+          event.type,
+          event.body,
+          createdAt,
+        ).lastInsertRowid;
+      const outcome = { nextExpectedRevision: revision, position: positionOf(position) };
+      written.set(streamId, outcome);
+      outcomes[i] = outcome;
     }
     return outcomes;
+  }
+
+  /** Where the stream stands in the index: its last revision and that event's position. */
+  private indexed(streamId: string): AppendResult {
+    const revision = this.index.lastRevision(streamId);
+    const position = revision < 0 ? 0 : this.index.positionsFrom(streamId, revision)[0];
+    return { nextExpectedRevision: revision, position: positionOf(position) };
+  }
+
+  /** After the batch's transaction committed: the index learns its rows, in position order. */
+  indexCommitted(batch: readonly AppendRequest[], outcomes: readonly Outcome[]): void {
+    for (let i = 0; i < batch.length; i++) {
+      const outcome = outcomes[i];
+      const { streamId, events } = batch[i];
+      if (outcome instanceof WrongExpectedRevisionError || events.length === 0) continue;
+      const last = Number(outcome.position.commit);
+      const first = outcome.nextExpectedRevision - events.length + 1;
+      for (let k = 0; k < events.length; k++)
+        this.index.add(streamId, first + k, last - events.length + 1 + k);
+    }
   }
 }
