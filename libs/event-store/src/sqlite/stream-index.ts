@@ -24,7 +24,9 @@ export class StreamIndex {
       'SELECT position, stream_id, revision FROM events WHERE position > ? ORDER BY position',
     );
     this.rowsAfter.raw(true);
-    this.catchUp();
+    // One pass, row by row: a million rows are not held in one array.
+    for (const [position, streamId, revision] of this.rowsAfter.iterate(0))
+      this.add(streamId, revision, position);
   }
 
   /** Streams indexed (tests, stats). */
@@ -32,9 +34,13 @@ export class StreamIndex {
     return this.streams.size;
   }
 
-  /** Indexes the rows committed after the last one indexed: another connection's, or all at open. */
+  /**
+   * Indexes the rows other connections committed after the last one indexed. Run before every
+   * write transaction checks revisions, where it almost always finds none (`all` finding none:
+   * 1.2 µs, an iterator 1.9 µs).
+   */
   catchUp(): void {
-    for (const [position, streamId, revision] of this.rowsAfter.iterate(this.upTo))
+    for (const [position, streamId, revision] of this.rowsAfter.all(this.upTo))
       this.add(streamId, revision, position);
   }
 
