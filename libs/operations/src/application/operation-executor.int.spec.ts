@@ -1,4 +1,5 @@
-import { accountStream, loadState, operationStream } from '@vetted/event-store';
+import { accountDecider } from '@vetted/accounts';
+import { accountStream, handleCommand, loadState, operationStream, walletStream } from '@vetted/event-store';
 import { ProjectionRunner } from '@vetted/read-store';
 import { USDC_ADDRESSES } from '@vetted/sandbox';
 import { type CapturedAction, operationDecider, submissionIdOf } from '../domain';
@@ -87,6 +88,43 @@ describe('OperationExecutor', () => {
     } finally {
       await projections.stop();
     }
+  });
+
+  it("records what a leg moved on the owner's wallets before its settlement: a crash between them loses neither", async () => {
+    const context = await setUp();
+    const { executor, transfer, operationId, approveWith, received, state, to, at } = context;
+    await handleCommand(fx.store, accountStream('u'), accountDecider, {
+      type: 'SignUp',
+      data: { userId: 'u', username: 'alice', wallets: [{ walletId: 1, family: 'evm', address: to }], at },
+    });
+    await approveWith([transfer(5n * USDC)]);
+    // The wallet's first append fails, as a crash right before it would leave things.
+    const append = fx.store.appendToStream.bind(fx.store);
+    let crashed = false;
+    const crash = jest
+      .spyOn(fx.store, 'appendToStream')
+      .mockImplementation(async (stream, events, options) => {
+        if (stream !== walletStream(1) || crashed) return append(stream, events, options);
+        crashed = true;
+        throw new Error('the process died');
+      });
+    await expect(executor.execute(operationId)).rejects.toThrow('the process died');
+    crash.mockRestore();
+    // Whatever else was already on its way to the store lands (it had left the process).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The leg is not recorded settled without the wallet's record: a restart settles it again.
+    expect((await fx.store.readStream(operationStream(operationId))).map((e) => e.type)).not.toContain(
+      'LegSettled',
+    );
+    await executor.execute(operationId);
+    expect((await state()).status).toBe('done');
+    expect(await received()).toBe(5n * USDC);
+    const told = (await fx.store.readStream(walletStream(1))).filter(
+      (e) => e.type === 'ServiceTransactionSettled',
+    );
+    expect(told.map((e) => (e.data as { submissionId: string }).submissionId)).toEqual([
+      submissionIdOf(operationId, 0),
+    ]);
   });
 
   it('fails before effect when the first submission is rejected, and does nothing on redelivery', async () => {

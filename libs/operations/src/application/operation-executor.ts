@@ -255,15 +255,16 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
     if (outcome.kind === 'settled') {
       const receipt = this.described(outcome.receipt, action);
       const next = index + 1 < state.op.actions.length ? submissionIdOf(operationId, index + 1) : undefined;
-      // The wallets learn what the leg moved in the same group commit as the leg's settlement
-      // (and the next leg's intent): one durable write for all three.
-      await Promise.all([
-        this.tellWallets(state.op.userId, submissionId, receipt),
-        this.record(operationId, {
-          type: 'RecordLegSettled',
-          data: { leg: index, submissionId, receipt, at: this.now(), nextSubmissionId: next },
-        }),
-      ]);
+      // The wallets learn what the leg moved before the leg is recorded settled: a crash between
+      // the two leaves the leg to be reconciled and settled again, and the wallets learn it once
+      // (keyed by the submission id). Issued at once, the two shared a commit only when neither
+      // conflicted: settlements meeting on one wallet's stream retried into a later commit, and a
+      // crash before it lost the wallet's record for good (found by a probe).
+      await this.tellWallets(state.op.userId, submissionId, receipt);
+      await this.record(operationId, {
+        type: 'RecordLegSettled',
+        data: { leg: index, submissionId, receipt, at: this.now(), nextSubmissionId: next },
+      });
       return 'settled';
     }
     // `settled` waits out every unknown outcome: what is left is settled or failed.
@@ -351,9 +352,8 @@ export class OperationExecutor implements Consumer, UnrecordedSettlements, OnMod
 
   /**
    * Tells the owner's wallets what this leg moved, so a balance observation never reports the
-   * service's own transaction as unexplained. Recorded together with the leg's settlement (the
-   * SQLite store commits both in one transaction); keyed by the submission id, so a replay after
-   * a crash records it once.
+   * service's own transaction as unexplained. Recorded before the leg's settlement (or late
+   * receipt), keyed by the submission id, so a replay after a crash records it once.
    */
   private async tellWallets(userId: string, submissionId: string, receipt: LegReceipt): Promise<void> {
     const account = await loadState(this.store, accountStream(userId), accountDecider);
