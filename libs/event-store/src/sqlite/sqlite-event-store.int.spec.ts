@@ -284,6 +284,17 @@ describe('SqliteEventStore', () => {
       expect(seen).toEqual(await writer.readAll());
     });
 
+    it("counts events by type up to the head it shows, not the other instance's later commits", async () => {
+      const file = newFile();
+      const writer = open(file);
+      await writer.appendToStream('s', [...one(0), ...one(1)], { expectedRevision: 'no_stream' });
+      const reader = open(file);
+      await writer.appendToStream('s', one(2), { expectedRevision: 1 });
+      const [counts, head] = await Promise.all([reader.countByType(), reader.headPosition()]);
+      const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
+      expect(BigInt(total)).toBe(head?.commit);
+    });
+
     it('checks expected revisions against what the other instance committed', async () => {
       const file = newFile();
       const a = open(file);

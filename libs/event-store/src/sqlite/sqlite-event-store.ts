@@ -89,7 +89,7 @@ export class SqliteEventStore implements EventStore, BatchSource {
   /** Per set of event types (subscriptions name few sets): their filtered read. */
   private readonly selectAllOfTypes = new Map<string, Database.Statement<unknown[], Row>>();
   private readonly selectHead: Database.Statement<[], number | null>;
-  private readonly selectCounts: Database.Statement<[], [string, number]>;
+  private readonly selectCounts: Database.Statement<[bigint], [string, number]>;
   private readonly selectDataVersion: Database.Statement<[], number>;
   private readonly commitBatch: Database.Transaction<(batch: AppendRequest[]) => Outcome[]>;
   private readonly checkpointer: WalCheckpointer | null;
@@ -143,8 +143,8 @@ export class SqliteEventStore implements EventStore, BatchSource {
       this.db.close();
       throw error;
     }
-    this.selectCounts = this.db.prepare<[], [string, number]>(
-      'SELECT type, COUNT(*) FROM events GROUP BY type ORDER BY type',
+    this.selectCounts = this.db.prepare<[bigint], [string, number]>(
+      'SELECT type, COUNT(*) FROM events WHERE position <= ? GROUP BY type ORDER BY type',
     );
     this.selectCounts.raw(true);
     // Changes exactly when another connection commits to the file: the cheap poll for other processes.
@@ -252,9 +252,14 @@ export class SqliteEventStore implements EventStore, BatchSource {
     return this.wal.durableHead === 0n ? null : positionOf(this.wal.durableHead);
   }
 
+  /**
+   * The events up to the head `headPosition` shows, by type: counting rows other connections
+   * committed since would give a total above that head (`stats` printed 8,308 events and a head
+   * of 8,300 under load, found by a probe).
+   */
   async countByType(): Promise<Record<string, number>> {
     const counts: Record<string, number> = {};
-    for (const [type, count] of this.selectCounts.all()) counts[type] = count;
+    for (const [type, count] of this.selectCounts.all(this.wal.durableHead)) counts[type] = count;
     return counts;
   }
 
