@@ -95,6 +95,26 @@ describe('SandboxChain read heights', () => {
     expect(b.blockNumber).toBe(a.blockNumber! + 1);
   });
 
+  it('block time 3 s: after a landing mid-block and a read, two landings a block time apart share no block number', async () => {
+    const clock = new ManualClock('2026-11-21T10:00:01.000Z');
+    const { sandbox } = fixture.open({ blockTimeSeconds: 3, clock });
+    const [alice, bob] = [evm(), evm()];
+    // Deposits land at once, in the middle of a block time; a read then reports their block.
+    await sandbox.faucet('ethereum', alice, null, 10n ** 18n);
+    await sandbox.faucet('ethereum', alice, usdcEth, 10n * USDC);
+    await sandbox.advanceClock(0.5);
+    const read = await sandbox.chain.balances('ethereum', alice);
+    const first = await sandbox.chain.submit(usdcTransfer(alice, bob, USDC)); // lands at :03
+    await sandbox.advanceClock(2);
+    const second = await sandbox.chain.submit(usdcTransfer(alice, bob, USDC)); // lands at :06
+    await sandbox.advanceClock(3);
+    const [a, b] = await Promise.all(
+      [first, second].map(async (r) => (await sandbox.chain.receipt(r.hash))!),
+    );
+    expect(a.blockNumber!).toBeGreaterThan(read.blockNumber);
+    expect(b.blockNumber!).toBeGreaterThan(a.blockNumber!);
+  });
+
   it("a cross-chain delivery names the destination network's block, above that network's heights read before", async () => {
     const { sandbox, file } = fixture.open();
     const payer = evm();

@@ -31,6 +31,8 @@ export class Blocks {
   private readonly latest = new Map<Network, number>();
   /** The networks whose latest block a read has reported: it is closed to later landings. */
   private readonly reported = new Set<Network>();
+  /** Per network, when the transactions of its latest landed block landed (one time per block). */
+  private readonly latestLandedMs = new Map<Network, number>();
 
   constructor(
     db: Database.Database,
@@ -95,9 +97,15 @@ export class Blocks {
   land(network: Network, ms: number, seq: number): number {
     const natural = this.blockTimeMs === 0 ? GENESIS_HEIGHTS[network] + seq : this.timeNumber(network, ms);
     const latest = this.latest.get(network);
-    const block =
+    let block =
       latest === undefined ? natural : Math.max(natural, this.reported.has(network) ? latest + 1 : latest);
+    // A block holds the landings of one time. One raised above a read takes the number of a later
+    // boundary, and the landing at that boundary then goes above it rather than share its number
+    // with another time (found by a probe: a deposit mid-block, a read, then two transfers landing
+    // a block time apart got one number).
+    if (block === latest && this.latestLandedMs.get(network) !== ms) block = latest + 1;
     this.latest.set(network, block);
+    this.latestLandedMs.set(network, ms);
     this.reported.delete(network);
     return block;
   }
