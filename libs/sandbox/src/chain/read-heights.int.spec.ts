@@ -61,6 +61,22 @@ describe('SandboxChain read heights', () => {
     );
   });
 
+  it('block time 0: every transaction gets a block of its own, a late one and those after it too', async () => {
+    const { sandbox, alice, bob } = await fundedOnEthereum(fixture);
+    await sandbox.injectFault({ target: 'submission', mode: 'timeout', count: 1, landAfterSeconds: 12 });
+    const late = usdcTransfer(alice, bob, USDC);
+    expect(await sandbox.chain.submit(late).catch((e: unknown) => e)).toBeInstanceOf(SubmissionTimeout);
+    const before = await sandbox.chain.submit(usdcTransfer(alice, bob, USDC));
+    await sandbox.advanceClock(12);
+    // No read between them; the next one lands in the same instant as the late one.
+    const after = await sandbox.chain.submit(usdcTransfer(alice, bob, USDC));
+    const landed = (await sandbox.chain.receiptBySubmission(late.submissionId))!;
+    expect(landed.status).toBe('success');
+    const blocks = [before.blockNumber!, landed.blockNumber!, after.blockNumber!];
+    expect(new Set(blocks).size).toBe(3);
+    expect([...blocks].sort((x, y) => x - y)).toEqual(blocks);
+  });
+
   it('block time 2 s: a height read before a reopen stays closed to what lands after it', async () => {
     const { sandbox: opened, clock, file } = fixture.open({ blockTimeSeconds: 2 });
     const address = evm();

@@ -99,11 +99,12 @@ export class Blocks {
     const latest = this.latest.get(network);
     let block =
       latest === undefined ? natural : Math.max(natural, this.reported.has(network) ? latest + 1 : latest);
-    // A block holds the landings of one time. One raised above a read takes the number of a later
-    // boundary, and the landing at that boundary then goes above it rather than share its number
-    // with another time (found by a probe: a deposit mid-block, a read, then two transfers landing
-    // a block time apart got one number).
-    if (block === latest && this.latestLandedMs.get(network) !== ms) block = latest + 1;
+    // A block holds the landings of one time (at block time 0, of one transaction). One raised
+    // above a read takes the number of a later boundary, and the landing at that boundary then goes
+    // above it rather than share its number with another time (found by a probe: a deposit
+    // mid-block, a read, then two transfers landing a block time apart got one number).
+    const ownBlock = this.blockTimeMs === 0 || this.latestLandedMs.get(network) !== ms;
+    if (block === latest && ownBlock) block = latest + 1;
     this.latest.set(network, block);
     this.latestLandedMs.set(network, ms);
     this.reported.delete(network);
