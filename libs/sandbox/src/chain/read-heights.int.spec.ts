@@ -23,6 +23,30 @@ async function spotBuy(sandbox: Sandbox, address: string): Promise<TxReceipt> {
   return (await sandbox.chain.receiptBySubmission(order.submissionId))!;
 }
 
+/** Block time 3 s, the world opened 1 s past a boundary (boundaries are multiples of the block time). */
+async function fundedMidBlock(): Promise<{ sandbox: Sandbox; alice: string; bob: string }> {
+  const clock = new ManualClock('2026-11-21T10:00:01.000Z');
+  const { sandbox } = fixture.open({ blockTimeSeconds: 3, clock });
+  const [alice, bob] = [evm(), evm()];
+  await sandbox.faucet('ethereum', alice, null, 10n ** 18n);
+  await sandbox.faucet('ethereum', alice, usdcEth, 10n * USDC);
+  return { sandbox, alice, bob };
+}
+
+/** Two transfers, each landing at the boundary after it: the second sent `untilNext` s later, past the first's. */
+async function twoLandingsABlockApart(
+  sandbox: Sandbox,
+  alice: string,
+  bob: string,
+  untilNext: number,
+): Promise<TxReceipt[]> {
+  const first = await sandbox.chain.submit(usdcTransfer(alice, bob, USDC));
+  await sandbox.advanceClock(untilNext);
+  const second = await sandbox.chain.submit(usdcTransfer(alice, bob, USDC));
+  await sandbox.advanceClock(3);
+  return Promise.all([first, second].map(async (r) => (await sandbox.chain.receipt(r.hash))!));
+}
+
 /**
  * A balance read reports the height it read at: every transaction it sees is in a block at or
  * below it, every transaction landing after it in a block above it, so the service can order its
@@ -92,41 +116,21 @@ describe('SandboxChain read heights', () => {
 
   it('block time 3 s, a world opened between boundaries: a read between two boundaries shares no block number', async () => {
     // The world opens 1 s past a boundary (boundaries are multiples of the block time).
-    const clock = new ManualClock('2026-11-21T10:00:01.000Z');
-    const { sandbox } = fixture.open({ blockTimeSeconds: 3, clock });
-    const [alice, bob] = [evm(), evm()];
-    await sandbox.faucet('ethereum', alice, null, 10n ** 18n);
-    await sandbox.faucet('ethereum', alice, usdcEth, 10n * USDC);
+    const { sandbox, alice, bob } = await fundedMidBlock();
     await sandbox.advanceClock(4.5); // 10:00:05.5, half a block before the boundary at :06
     const read = await sandbox.chain.balances('ethereum', bob);
-    const first = await sandbox.chain.submit(usdcTransfer(alice, bob, USDC)); // lands at :06
-    await sandbox.advanceClock(1);
-    const second = await sandbox.chain.submit(usdcTransfer(alice, bob, USDC)); // lands at :09
-    await sandbox.advanceClock(3);
-    const [a, b] = await Promise.all(
-      [first, second].map(async (r) => (await sandbox.chain.receipt(r.hash))!),
-    );
+    const [a, b] = await twoLandingsABlockApart(sandbox, alice, bob, 1); // at :06 and :09
     expect(a.blockNumber!).toBeGreaterThan(read.blockNumber);
     // One block per boundary: the next boundary's block is the next number.
     expect(b.blockNumber).toBe(a.blockNumber! + 1);
   });
 
   it('block time 3 s: after a landing mid-block and a read, two landings a block time apart share no block number', async () => {
-    const clock = new ManualClock('2026-11-21T10:00:01.000Z');
-    const { sandbox } = fixture.open({ blockTimeSeconds: 3, clock });
-    const [alice, bob] = [evm(), evm()];
     // Deposits land at once, in the middle of a block time; a read then reports their block.
-    await sandbox.faucet('ethereum', alice, null, 10n ** 18n);
-    await sandbox.faucet('ethereum', alice, usdcEth, 10n * USDC);
+    const { sandbox, alice, bob } = await fundedMidBlock();
     await sandbox.advanceClock(0.5);
     const read = await sandbox.chain.balances('ethereum', alice);
-    const first = await sandbox.chain.submit(usdcTransfer(alice, bob, USDC)); // lands at :03
-    await sandbox.advanceClock(2);
-    const second = await sandbox.chain.submit(usdcTransfer(alice, bob, USDC)); // lands at :06
-    await sandbox.advanceClock(3);
-    const [a, b] = await Promise.all(
-      [first, second].map(async (r) => (await sandbox.chain.receipt(r.hash))!),
-    );
+    const [a, b] = await twoLandingsABlockApart(sandbox, alice, bob, 2); // at :03 and :06
     expect(a.blockNumber!).toBeGreaterThan(read.blockNumber);
     expect(b.blockNumber!).toBeGreaterThan(a.blockNumber!);
   });
