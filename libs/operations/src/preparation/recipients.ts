@@ -1,6 +1,6 @@
 import { isZeroEvmAddress } from '@vetted/kernel';
 import type { Network } from '@vetted/venues';
-import { addressFamily, normalizeAddress } from '@vetted/venues';
+import { SYSTEM_PROGRAM, addressFamily, normalizeAddress } from '@vetted/venues';
 import type { FieldProblems } from './field-problems';
 import { type PreparationContext, type PreparationWallet, unusableWallet } from './preparation-context';
 
@@ -32,13 +32,11 @@ const LOST = 'nothing sent there can ever be moved again';
 /** A send to the EVM zero address: tokens refuse it, and native value sent there is burned. */
 export const ZERO_RECIPIENT = `is the zero address: ${LOST}`;
 
-/** Solana's System program: it signs for nothing, so what is sent to its id stays there. */
-const SYSTEM_PROGRAM_ID = '11111111111111111111111111111111';
-
 /**
  * Why nothing should be sent to `address` on `network`, if so: the EVM zero address, the System
- * program's id, or a token's own contract or mint, which holds what it is sent for good (a
- * well-known way to lose tokens; a token contract refuses native value outright).
+ * program's id (it signs for nothing, so what is sent there stays), or a token's own contract or
+ * mint, which holds what it is sent for good (a well-known way to lose tokens; a token contract
+ * refuses native value outright).
  */
 function unrecoverableRecipient(
   address: string,
@@ -47,7 +45,7 @@ function unrecoverableRecipient(
 ): string | null {
   const evm = addressFamily(network) === 'evm';
   if (evm && isZeroEvmAddress(address)) return ZERO_RECIPIENT;
-  if (!evm && address === SYSTEM_PROGRAM_ID) return `is the System program's id: ${LOST}`;
+  if (!evm && address === SYSTEM_PROGRAM) return `is the System program's id: ${LOST}`;
   const token = context.ports.tokens.tokenInfo({ network, token: address });
   if (token?.token) return `is the ${token.symbol} ${evm ? 'token contract' : 'mint'} on ${network}: ${LOST}`;
   return null;

@@ -20,8 +20,8 @@ export interface SystemTransfer {
 
 /**
  * The System program transfer an instruction is, or null for any other instruction (another program,
- * another System instruction). What a review
- * can show of a Solana instruction, and what the sandbox chain runs of one.
+ * another System instruction). What a review can show of a Solana instruction, and what the
+ * sandbox chain runs of one.
  */
 export function systemTransferOf(
   instruction: Pick<ParsedInstruction, 'programAddress' | 'accounts' | 'data'>,
