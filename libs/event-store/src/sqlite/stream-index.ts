@@ -51,6 +51,13 @@ export class StreamIndex {
     return typeof positions === 'number' ? 0 : positions.length - 1;
   }
 
+  /** Where the stream's last event is, 0 when it has none. */
+  lastPosition(streamId: string): number {
+    const positions = this.streams.get(streamId);
+    if (positions === undefined) return 0;
+    return typeof positions === 'number' ? positions : positions[positions.length - 1];
+  }
+
   /** Where the stream's events from `fromRevision` on are, in revision order. */
   positionsFrom(streamId: string, fromRevision: number): number[] {
     const positions = this.streams.get(streamId);

@@ -77,9 +77,10 @@ export class StreamWrites {
 
   /** Where the stream stands in the index: its last revision and that event's position. */
   private indexed(streamId: string): AppendResult {
-    const revision = this.index.lastRevision(streamId);
-    const position = revision < 0 ? 0 : this.index.positionsFrom(streamId, revision)[0];
-    return { nextExpectedRevision: revision, position: positionOf(position) };
+    return {
+      nextExpectedRevision: this.index.lastRevision(streamId),
+      position: positionOf(this.index.lastPosition(streamId)),
+    };
   }
 
   /** After the batch's transaction committed: the index learns its rows, in position order. */
