@@ -45,11 +45,13 @@ export class MemoryCollection<D extends StoredDocument> implements InProcessColl
   putNow(doc: D): PutOutcome {
     const indexes = this.indexes;
     const stored = this.docs.get(doc._id);
+    // One entry shared by the indexes that sort by the same value (MemoryIndex.add).
+    let entry: IndexEntry | undefined;
     if (stored === undefined) {
-      for (let i = 0; i < indexes.length; i++) indexes[i].add(doc);
+      for (let i = 0; i < indexes.length; i++) entry = indexes[i].add(doc, entry);
     } else {
       if (!isNewer(doc._version, stored._version)) return 'stale';
-      for (let i = 0; i < indexes.length; i++) indexes[i].replace(stored, doc);
+      for (let i = 0; i < indexes.length; i++) entry = indexes[i].replace(stored, doc, entry);
     }
     this.docs.set(doc._id, doc);
     return 'written';

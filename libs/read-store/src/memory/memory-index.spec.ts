@@ -70,6 +70,31 @@ describe('MemoryIndex', () => {
     expect(find(index, { user: 'u1', state: 'open' })).toEqual(['a']);
   });
 
+  it('shares the entry it is given when it is the same document and sort value, and makes its own otherwise', () => {
+    const byUser = new MemoryIndex({ name: 'byUser', equality: ['user'], orderBy: 'at' }, 'test');
+    const byState = new MemoryIndex({ name: 'byState', equality: ['state'], orderBy: 'at' }, 'test');
+    const byUserState = new MemoryIndex(
+      { name: 'byUser_state', equality: ['user', 'state'], orderBy: 'state' },
+      'test',
+    );
+    const a: Doc = { _id: 'a', _version: 1, user: 'u1', state: 'open', at: 1 };
+    const entry = byUser.add(a);
+    expect(entry).toEqual({ value: 1, id: 'a' });
+    expect(byState.add(a, entry)).toBe(entry);
+    // Another sort value, or another document, gets an entry of its own.
+    expect(byUserState.add(a, entry)).toEqual({ value: 'open', id: 'a' });
+    const b: Doc = { _id: 'b', _version: 1, user: 'u1', state: 'open', at: 1 };
+    expect(byState.add(b, entry)).toEqual({ value: 1, id: 'b' });
+    // A replacement that moves the document indexes the entry it is given; one that does not, keeps its own.
+    const moved: Doc = { ...a, _version: 2, state: 'done', at: 2 };
+    const next = byUser.replace(a, moved);
+    expect(next).toEqual({ value: 2, id: 'a' });
+    expect(byState.replace(a, moved, next)).toBe(next);
+    expect(find(byState, { state: 'done' })).toEqual(['a']);
+    expect(find(byState, { state: 'open' })).toEqual(['b']);
+    expect(byUser.replace(moved, { ...moved, _version: 3 }, undefined)).toBeUndefined();
+  });
+
   it('refuses to remove a document it does not hold', () => {
     const index = new MemoryIndex(spec, 'test');
     index.add({ _id: 'a', _version: 1, user: 'u1', state: 'open', at: 1 } as Doc);

@@ -27,7 +27,12 @@ export class MemoryIndex {
     this.orderBy = spec.orderBy;
   }
 
-  add(doc: StoredDocument): void {
+  /**
+   * Indexes the document; returns its entry, which the next index may share (`reuse`): entries
+   * never change, and a collection's indexes mostly sort by the same field, so one entry serves
+   * them all instead of one object per index and document kept for the document's life.
+   */
+  add(doc: StoredDocument, reuse?: IndexEntry): IndexEntry {
     const values = doc as unknown as Record<string, unknown>;
     const fields = this.equality;
     let level = this.root;
@@ -38,11 +43,14 @@ export class MemoryIndex {
       level = next;
     }
     const key = this.lastKey(values);
-    const entry: IndexEntry = { value: sortValueOf(doc, this.orderBy), id: doc._id };
+    const value = sortValueOf(doc, this.orderBy);
+    const entry: IndexEntry =
+      reuse !== undefined && reuse.id === doc._id && reuse.value === value ? reuse : { value, id: doc._id };
     const bucket = level.get(key) as Bucket | undefined;
     if (bucket === undefined) level.set(key, entry);
     else if (bucket instanceof SortedBucket) bucket.insert(entry);
     else level.set(key, bucketOf(bucket, entry));
+    return entry;
   }
 
   remove(doc: StoredDocument): void {
@@ -77,10 +85,11 @@ export class MemoryIndex {
     }
   }
 
-  replace(stored: StoredDocument, next: StoredDocument): void {
-    if (this.keepsPlace(stored, next)) return;
+  /** Moves the document if its place changed; returns its new entry then (see `add`). */
+  replace(stored: StoredDocument, next: StoredDocument, reuse?: IndexEntry): IndexEntry | undefined {
+    if (this.keepsPlace(stored, next)) return reuse;
     this.remove(stored);
-    this.add(next);
+    return this.add(next, reuse);
   }
 
   walkers(where: Record<string, unknown>, direction: 'asc' | 'desc', after?: CursorPosition): BucketWalker[] {
