@@ -29,7 +29,11 @@ describe('StreamIndex', () => {
     expect(index.positionsFrom('a', 1)).toEqual([3]);
     expect(index.positionsFrom('b', 0)).toEqual([2]);
     expect(index.positionsFrom('b', 1)).toEqual([]);
-    expect([index.lastPosition('a'), index.lastPosition('b'), index.lastPosition('c')]).toEqual([3, 2, 0]);
+    expect([index.last('a'), index.last('b'), index.last('c')]).toEqual([
+      { revision: 1, position: 3 },
+      { revision: 0, position: 2 },
+      { revision: -1, position: 0 },
+    ]);
     insert(4, 'b', 1);
     insert(5, 'c', 0);
     index.catchUp();

@@ -51,11 +51,15 @@ export class StreamIndex {
     return typeof positions === 'number' ? 0 : positions.length - 1;
   }
 
-  /** Where the stream's last event is, 0 when it has none. */
-  lastPosition(streamId: string): number {
+  /**
+   * Where the stream stands, from one lookup (an append needs both): its last revision (-1 when it
+   * has no event) and where that event is (0 when none).
+   */
+  last(streamId: string): { revision: number; position: number } {
     const positions = this.streams.get(streamId);
-    if (positions === undefined) return 0;
-    return typeof positions === 'number' ? positions : positions[positions.length - 1];
+    if (positions === undefined) return { revision: -1, position: 0 };
+    if (typeof positions === 'number') return { revision: 0, position: positions };
+    return { revision: positions.length - 1, position: positions[positions.length - 1] };
   }
 
   /** Where the stream's events from `fromRevision` on are, in revision order. */

@@ -77,10 +77,8 @@ export class StreamWrites {
 
   /** Where the stream stands in the index: its last revision and that event's position. */
   private indexed(streamId: string): AppendResult {
-    return {
-      nextExpectedRevision: this.index.lastRevision(streamId),
-      position: positionOf(this.index.lastPosition(streamId)),
-    };
+    const { revision, position } = this.index.last(streamId);
+    return { nextExpectedRevision: revision, position: positionOf(position) };
   }
 
   /** After the batch's transaction committed: the index learns its rows, in position order. */
