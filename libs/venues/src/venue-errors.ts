@@ -37,6 +37,7 @@ export type RejectionReason =
   | 'market_resolved'
   | 'market_not_resolved'
   | 'nothing_to_redeem'
+  | 'already_processed'
   | 'injected_fault';
 
 export class SubmissionRejected extends VenueError {

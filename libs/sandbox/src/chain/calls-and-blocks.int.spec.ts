@@ -242,6 +242,71 @@ describe('SandboxChain with a block time', () => {
     );
   });
 
+  it('lands the same Solana transaction bytes once: another submission of them is refused until one is dropped', async () => {
+    const { sandbox } = fixture.open({ blockTimeSeconds: 2 });
+    const [payer, to] = [sol(), sol()];
+    // Two fees: the transfer below takes both, so the transaction after it cannot pay its own.
+    await sandbox.faucet('solana', payer, null, 2n * SOLANA_FEE_LAMPORTS);
+    const { blockhash } = await sandbox.chain.recentBlockhash();
+    const data = new Uint8Array(12);
+    new DataView(data.buffer).setUint32(0, 2, true);
+    new DataView(data.buffer).setBigUint64(4, 1n, true);
+    const bytes = buildInstructionTransaction({
+      feePayer: payer,
+      programAddress: '11111111111111111111111111111111',
+      accounts: [
+        { address: payer, isSigner: true, isWritable: true },
+        { address: to, isSigner: false, isWritable: true },
+      ],
+      data,
+      recentBlockhash: blockhash,
+    }).transactionBase64;
+    const tx = (submissionId: string) =>
+      ({
+        kind: 'solanaTransaction',
+        submissionId,
+        network: 'solana',
+        from: payer,
+        recentBlockhash: blockhash,
+        transaction: bytes,
+      }) as const;
+
+    await sandbox.chain.submit({
+      kind: 'transfer',
+      submissionId: id(),
+      network: 'solana',
+      from: payer,
+      to: sol(),
+      token: null,
+      amountRaw: SOLANA_FEE_LAMPORTS,
+      recentBlockhash: blockhash,
+    });
+    const first = await sandbox.chain.submit(tx('first'));
+    expect(first.status).toBe('pending');
+    // Pending, the same bytes are the same transaction.
+    await expect(sandbox.chain.submit(tx('second'))).rejects.toMatchObject({
+      reason: 'already_processed',
+      message: `this transaction has already been processed: it is ${first.hash}`,
+      submissionId: 'second',
+    });
+    await sandbox.advanceClock(2);
+    expect(await sandbox.chain.receipt(first.hash)).toMatchObject({ status: 'dropped' });
+
+    // Dropped, it never ran: the bytes may come again, and land once.
+    await sandbox.faucet('solana', payer, null, 10n ** 9n);
+    const again = await sandbox.chain.submit(tx('again'));
+    await sandbox.advanceClock(2);
+    expect(await sandbox.chain.receipt(again.hash)).toMatchObject({ status: 'success' });
+    for (const submissionId of ['second', 'third'])
+      await expect(sandbox.chain.submit(tx(submissionId))).rejects.toMatchObject({
+        reason: 'already_processed',
+        message: `this transaction has already been processed: it is ${again.hash}`,
+      });
+    // Its own submission id still answers with it.
+    expect((await sandbox.chain.submit(tx('again'))).hash).toBe(again.hash);
+    expect(await sandbox.chain.balance('solana', to, null)).toBe(1n);
+  });
+
   it('keeps a transaction pending until sandbox time reaches its block', async () => {
     const { sandbox } = fixture.open({ blockTimeSeconds: 2 });
     const [alice, bob] = [evm(), evm()];

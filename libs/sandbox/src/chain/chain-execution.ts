@@ -1,6 +1,13 @@
+import { createHash } from 'node:crypto';
 import { extend, isZeroEvmAddress } from '@vetted/kernel';
 import type { ChainTx, Network, RejectionReason } from '@vetted/venues';
-import { SubmissionRejected, decodeErc20Call, isEvmNetwork, systemTransfersIn } from '@vetted/venues';
+import {
+  SubmissionRejected,
+  decodeErc20Call,
+  isEvmNetwork,
+  readTransactionMessage,
+  systemTransfersIn,
+} from '@vetted/venues';
 import { routeBetween } from '../dex/routes';
 import { Movements } from '../ledger/ledger';
 import type { TxContext, TxKind } from '../txs/submissions';
@@ -10,6 +17,17 @@ import { dexRouter, feeSink } from '../world/sandbox-accounts';
 import { chargedFee, maxFee } from './gas-schedule';
 import { registeredToken } from '../tokens/token-registry';
 import { blockhashValid } from './solana-blockhash';
+
+/**
+ * A Solana transaction is its message: its id is the fee payer's signature of it, which the sandbox
+ * makes for the wallet (it verifies no signature), so the same bytes submitted again are the same
+ * transaction, refused as already processed. Other transactions are told apart by their submission.
+ */
+function solanaIdentity(tx: ChainTx): string | null {
+  if (tx.kind !== 'solanaTransaction') return null;
+  const message = readTransactionMessage(tx.transaction);
+  return message === null ? null : `solana:${createHash('sha256').update(message).digest('hex')}`;
+}
 
 interface Problem {
   reason: RejectionReason;
@@ -34,6 +52,7 @@ export class ChainExecution {
       usesNonce: true,
       preflight: (tx: ChainTx, nowMs: number) => this.preflight(tx, nowMs),
       execute: (tx: ChainTx, context: TxContext) => this.execute(tx, context),
+      identity: (tx: ChainTx) => solanaIdentity(tx),
     }));
   }
 

@@ -47,6 +47,11 @@ export const SANDBOX_SCHEMA = `
   ) STRICT;
   CREATE INDEX IF NOT EXISTS txs_pending ON txs (settles_ms, seq) WHERE status = 'pending';
 
+  -- What makes two submissions one transaction on their chain, for the kinds that have it (a Solana
+  -- transaction is its message: its id is the fee payer's signature of it), with the hash of the
+  -- one recorded: another with the same identity is refused. A dropped one is forgotten.
+  CREATE TABLE IF NOT EXISTS tx_identities (identity TEXT PRIMARY KEY, hash TEXT NOT NULL) STRICT, WITHOUT ROWID;
+
   CREATE TABLE IF NOT EXISTS faults (
     id INTEGER PRIMARY KEY, target TEXT NOT NULL, mode TEXT NOT NULL, remaining INTEGER NOT NULL,
     land_after_ms INTEGER NOT NULL, created_ms INTEGER NOT NULL

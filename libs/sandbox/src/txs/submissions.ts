@@ -32,6 +32,12 @@ export interface TxKind<R> {
   preflight(request: R, nowMs: number): void;
   /** Applies the request at settlement (now, or when its block comes). Throws only on a bug. */
   execute(request: R, context: TxContext): TxOutcome;
+  /**
+   * What makes two submissions one transaction on the chain, where submission ids do not (a Solana
+   * transaction's message, whose signature is its id): another submission with the identity of a
+   * recorded transaction is refused as `already_processed`, unless that one was dropped.
+   */
+  identity?(request: R): string | null;
 }
 
 export interface NewSubmission<R> {
@@ -106,8 +112,18 @@ export class Submissions {
           submissionId,
         ),
       };
+    const identity = kind.identity?.(submission.request) ?? null;
     try {
+      // The request as such first: an expired blockhash is refused as expired (Solana remembers a
+      // transaction only while its blockhash is valid).
       kind.preflight(submission.request, nowMs);
+      const processed = identity === null ? null : this.log.hashOfIdentity(identity);
+      if (processed !== null)
+        throw new SubmissionRejected(
+          'already_processed',
+          `this transaction has already been processed: it is ${processed}`,
+          submissionId,
+        );
     } catch (error) {
       if (fault === null || !(error instanceof SubmissionRejected)) throw error;
       return { record: null, error };
@@ -148,6 +164,7 @@ export class Submissions {
       record = this.log.insert(base);
       if (this.nextDue === null || settlesMs < this.nextDue) this.nextDue = settlesMs;
     }
+    if (identity !== null && record.status !== 'dropped') this.log.claimIdentity(identity, hash);
 
     let error: VenueError | null = null;
     if (fault?.mode === 'uncertain') error = new SubmissionUncertain(submissionId);
@@ -172,6 +189,8 @@ export class Submissions {
       const outcome = kind.execute(request, context);
       const block = this.blockOf(outcome, record.network, at, record.seq);
       this.log.settle(record, outcome, block.blockNumber, block.blockMs);
+      const identity = outcome.status === 'dropped' ? (kind.identity?.(request) ?? null) : null;
+      if (identity !== null) this.log.releaseIdentity(identity);
     }
     this.nextDue = this.log.nextDueMs();
   }

@@ -67,6 +67,9 @@ export class TxLog {
   private readonly insertRow: Database.Statement<unknown[]>;
   private readonly settleRow: Database.Statement<[string, number | null, number | null, string, number]>;
   private readonly selectLastSeq: Database.Statement<[], number | null>;
+  private readonly selectIdentity: Database.Statement<[string], string>;
+  private readonly insertIdentity: Database.Statement<[string, string]>;
+  private readonly deleteIdentity: Database.Statement<[string]>;
   private nextSeq: number;
 
   constructor(
@@ -84,6 +87,13 @@ export class TxLog {
       .pluck();
     this.insertRow = db.prepare(`INSERT INTO txs (${COLUMNS}) VALUES (${'?, '.repeat(16)}?)`);
     this.selectLastSeq = db.prepare<[], number | null>('SELECT MAX(seq) FROM txs').pluck();
+    this.selectIdentity = db
+      .prepare<[string], string>('SELECT hash FROM tx_identities WHERE identity = ?')
+      .pluck();
+    this.insertIdentity = db.prepare<[string, string]>(
+      'INSERT INTO tx_identities (identity, hash) VALUES (?, ?)',
+    );
+    this.deleteIdentity = db.prepare<[string]>('DELETE FROM tx_identities WHERE identity = ?');
     this.nextSeq = 0;
     this.reload();
     this.settleRow = db.prepare(
@@ -117,6 +127,21 @@ export class TxLog {
     const key = typeof hash === 'string' ? keyOfHash(hash) : null;
     const row = key === null ? undefined : this.selectByKey.get(key);
     return row && (row[2] ?? row[1]) === hash ? toRecord(row) : null;
+  }
+
+  /** The hash of the transaction recorded with this identity (see `TxKind.identity`), if any. */
+  hashOfIdentity(identity: string): string | null {
+    return this.selectIdentity.get(identity) ?? null;
+  }
+
+  /** Inside a write: the transaction `hash` has this identity now. */
+  claimIdentity(identity: string, hash: string): void {
+    this.insertIdentity.run(identity, hash);
+  }
+
+  /** Inside a write: the transaction with this identity was dropped; the same one may come again. */
+  releaseIdentity(identity: string): void {
+    this.deleteIdentity.run(identity);
   }
 
   due(nowMs: number): TxRecord[] {

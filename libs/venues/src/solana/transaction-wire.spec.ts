@@ -9,6 +9,7 @@ import {
   parseTransaction,
   readTransactionBlockhash,
   readTransactionFeePayer,
+  readTransactionMessage,
 } from './transaction-wire';
 
 /** A 32-byte key whose bytes are all `n`: keys sort by `n`. */
@@ -44,6 +45,15 @@ describe('buildInstructionTransaction', () => {
     );
     expect(messageBytes).toEqual(expectedMessage);
     expect(fromB64(transactionBase64)).toEqual(concat([1], new Uint8Array(64), expectedMessage));
+  });
+
+  it('reads back the message its signatures sign, whatever the signatures hold', () => {
+    const { transactionBase64, messageBytes } = buildInstructionTransaction(simple);
+    expect(readTransactionMessage(transactionBase64)).toEqual(messageBytes);
+    const signed = concat([1], new Uint8Array(64).fill(7), messageBytes);
+    expect(readTransactionMessage(b64(signed))).toEqual(messageBytes);
+    expect(readTransactionMessage(b64(concat(signed, [0])))).toBeNull();
+    expect(readTransactionMessage('AQID')).toBeNull();
   });
 
   it('round-trips through the readers', () => {

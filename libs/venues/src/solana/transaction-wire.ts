@@ -193,6 +193,18 @@ export function readTransactionBlockhash(base64: string): string | null {
   return parseTransaction(base64)?.recentBlockhash ?? null;
 }
 
+/**
+ * The message of a well-formed legacy or v0 transaction (the bytes its signatures sign), else null.
+ * Two transactions with one message are one transaction to Solana: its id is the fee payer's
+ * signature of the message.
+ */
+export function readTransactionMessage(base64: string): Uint8Array | null {
+  if (parseTransaction(base64) === null) return null;
+  const bytes = decodeBase64(base64)!;
+  const signatures = decodeShortVec(bytes, 0)!;
+  return bytes.subarray(signatures.next + SIGNATURE_BYTES * signatures.value);
+}
+
 /** The fee payer (first account key, base58) of a well-formed legacy or v0 transaction, else null. */
 export function readTransactionFeePayer(base64: string): string | null {
   return parseTransaction(base64)?.accountKeys[0] ?? null;
