@@ -12,6 +12,7 @@ import {
   RenameWalletCommand,
   WalletsAfterWriteQuery,
 } from '@vetted/accounts';
+import { RouteSchema } from '@nestjs/platform-fastify';
 import type { FastifyReply } from 'fastify';
 import { ApiErrors, BODY_ERRORS } from '../http/api-errors';
 import { Bearer, CurrentPrincipal } from '../http/auth';
@@ -28,6 +29,7 @@ import {
   RefreshBody,
   RefreshQueuedView,
   RenameWalletBody,
+  WALLET_LIST_ANSWER,
   WalletView,
 } from './wallets.dto';
 
@@ -44,6 +46,7 @@ export class WalletsController {
   ) {}
 
   @Get('list')
+  @RouteSchema({ response: { 200: WALLET_LIST_ANSWER } })
   @Bearer()
   @ApiOperation({
     summary: "The caller's active wallets (or archived ones with archived=true), a bare array",
