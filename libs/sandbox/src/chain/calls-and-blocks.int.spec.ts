@@ -243,7 +243,7 @@ describe('SandboxChain with a block time', () => {
   });
 
   it('lands the same Solana transaction bytes once: another submission of them is refused until one is dropped', async () => {
-    const { sandbox } = fixture.open({ blockTimeSeconds: 2 });
+    const { sandbox, clock, file } = fixture.open({ blockTimeSeconds: 2 });
     const [payer, to] = [sol(), sol()];
     // Two fees: the transfer below takes both, so the transaction after it cannot pay its own.
     await sandbox.faucet('solana', payer, null, 2n * SOLANA_FEE_LAMPORTS);
@@ -305,6 +305,11 @@ describe('SandboxChain with a block time', () => {
     // Its own submission id still answers with it.
     expect((await sandbox.chain.submit(tx('again'))).hash).toBe(again.hash);
     expect(await sandbox.chain.balance('solana', to, null)).toBe(1n);
+    // The world remembers it when it opens its file again.
+    const reopened = await fixture.reopen(sandbox, file, { clock, blockTimeSeconds: 2 });
+    await expect(reopened.chain.submit(tx('after a restart'))).rejects.toMatchObject({
+      reason: 'already_processed',
+    });
   });
 
   it('keeps a transaction pending until sandbox time reaches its block', async () => {
