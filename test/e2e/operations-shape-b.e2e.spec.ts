@@ -4,6 +4,7 @@ import { newSolanaAddress, toChecksumAddress } from '@vetted/kernel';
 import { buildInstructionTransaction } from '@vetted/operations/shape-b/solana';
 import { SANDBOX } from '@vetted/platform';
 import { type Sandbox, USDC_ADDRESSES } from '@vetted/sandbox';
+import { SYSTEM_PROGRAM } from '@vetted/venues';
 import { type JsonObject, SandboxTestClient, amountOf } from '../support/sandbox-client';
 import { usdcForEthIntent as usdcSwap } from '../support/operation-bodies';
 import { bearer } from '../support/test-app';
@@ -98,7 +99,7 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     new DataView(data.buffer).setBigUint64(4, 10n ** 8n, true);
     const transaction = buildInstructionTransaction({
       feePayer: solana.address,
-      programAddress: '11111111111111111111111111111111',
+      programAddress: SYSTEM_PROGRAM,
       accounts: [
         { address: solana.address, isSigner: true, isWritable: true },
         { address: to, isSigner: false, isWritable: true },

@@ -48,57 +48,52 @@ export class WalletView {
 
 const NULLABLE_STRING = { type: ['string', 'null'] };
 
+/** An object with these properties typed, and any other written as it is. */
+const objectWith = (properties: Record<string, object>) => ({
+  type: 'object',
+  additionalProperties: true,
+  properties,
+});
+
 /**
  * The wallet list's answer as Fastify serializes it: a route with a response schema gets code
  * compiled for it (fast-json-stringify), which writes a two-wallet list in about 0.6 µs against
  * 1.5 µs for JSON.stringify, on a route whose whole answer costs the event loop about 40 µs. The
- * types are WalletView's. Every object keeps its other properties (`additionalProperties`), so one
- * missing here is still written; a value of another type would be coerced, which the wallet list's
- * spec guards against by holding the answer equal to JSON.stringify's for every kind of wallet.
+ * types are WalletView's. Every object keeps its other properties (`objectWith`), so one missing
+ * here is still written; a value of another type would be coerced, which the wallet list's spec
+ * guards against by holding the answer equal to JSON.stringify's for every kind of wallet.
  */
 export const WALLET_LIST_ANSWER = {
   type: 'array',
-  items: {
-    type: 'object',
-    additionalProperties: true,
-    properties: {
-      id: { type: 'integer' },
-      name: { type: 'string' },
-      family: { type: 'string' },
-      kind: { type: 'string' },
-      address: NULLABLE_STRING,
-      archived: { type: 'boolean' },
-      balances: {
-        type: 'array',
-        items: {
-          type: 'object',
-          additionalProperties: true,
-          properties: {
-            network: { type: 'string' },
-            token: NULLABLE_STRING,
-            symbol: { type: 'string' },
-            decimals: { type: 'integer' },
-            amountRaw: { type: 'string' },
-            amountFormatted: { type: 'string' },
-            usdValue: NULLABLE_STRING,
-          },
-        },
-      },
-      agentHoldings: { type: 'array' },
-      refresh: {
-        type: 'object',
-        additionalProperties: true,
-        properties: { status: { type: 'string' }, lastObservedAt: NULLABLE_STRING, error: NULLABLE_STRING },
-      },
-      venue: { type: 'string' },
-      controllerWalletId: { type: 'integer' },
-      deployment: {
-        type: 'object',
-        additionalProperties: true,
-        properties: { status: { type: 'string' }, error: NULLABLE_STRING },
-      },
+  items: objectWith({
+    id: { type: 'integer' },
+    name: { type: 'string' },
+    family: { type: 'string' },
+    kind: { type: 'string' },
+    address: NULLABLE_STRING,
+    archived: { type: 'boolean' },
+    balances: {
+      type: 'array',
+      items: objectWith({
+        network: { type: 'string' },
+        token: NULLABLE_STRING,
+        symbol: { type: 'string' },
+        decimals: { type: 'integer' },
+        amountRaw: { type: 'string' },
+        amountFormatted: { type: 'string' },
+        usdValue: NULLABLE_STRING,
+      }),
     },
-  },
+    agentHoldings: { type: 'array' },
+    refresh: objectWith({
+      status: { type: 'string' },
+      lastObservedAt: NULLABLE_STRING,
+      error: NULLABLE_STRING,
+    }),
+    venue: { type: 'string' },
+    controllerWalletId: { type: 'integer' },
+    deployment: objectWith({ status: { type: 'string' }, error: NULLABLE_STRING }),
+  }),
 };
 
 export class ListWalletsParams {

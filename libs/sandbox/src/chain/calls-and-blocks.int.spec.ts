@@ -1,5 +1,5 @@
 import { isSolanaAddress } from '@vetted/kernel';
-import { buildInstructionTransaction } from '@vetted/venues';
+import { SYSTEM_PROGRAM, buildInstructionTransaction } from '@vetted/venues';
 import { fundedOnEthereum, usdcTransfer } from '../testing/chain-fixture';
 import { ETH, USDC, evm, id, sandboxFixture, sol } from '../testing/sandbox-fixture';
 import { USDC_ADDRESSES } from '../tokens/token-registry';
@@ -9,6 +9,15 @@ const fixture = sandboxFixture();
 const usdcEth = USDC_ADDRESSES.ethereum;
 const funded = () => fundedOnEthereum(fixture);
 const tokenTransferFee = GAS_UNITS.tokenTransfer * GAS_PRICE_WEI.ethereum;
+
+/** A System program transfer instruction's data: its index (2) and the lamports. */
+const transferData = (lamports: bigint) => {
+  const data = new Uint8Array(12);
+  const view = new DataView(data.buffer);
+  view.setUint32(0, 2, true);
+  view.setBigUint64(4, lamports, true);
+  return data;
+};
 
 describe('SandboxChain EVM calls and Solana transactions', () => {
   it('moves the value of an EVM call and charges its intrinsic gas', async () => {
@@ -193,13 +202,6 @@ describe('SandboxChain with a block time', () => {
     const [payer, to, other] = [sol(), sol(), sol()];
     await sandbox.faucet('solana', payer, null, 10n ** 9n);
     const { blockhash } = await sandbox.chain.recentBlockhash();
-    const transferData = (lamports: bigint) => {
-      const data = new Uint8Array(12);
-      const view = new DataView(data.buffer);
-      view.setUint32(0, 2, true);
-      view.setBigUint64(4, lamports, true);
-      return data;
-    };
     const submit = (lamports: bigint, from = payer, toWritable = true, recipient = to) =>
       sandbox.chain.submit({
         kind: 'solanaTransaction',
@@ -209,7 +211,7 @@ describe('SandboxChain with a block time', () => {
         recentBlockhash: blockhash,
         transaction: buildInstructionTransaction({
           feePayer: payer,
-          programAddress: '11111111111111111111111111111111',
+          programAddress: SYSTEM_PROGRAM,
           accounts: [
             { address: from, isSigner: true, isWritable: true },
             { address: recipient, isSigner: false, isWritable: toWritable },
@@ -226,12 +228,11 @@ describe('SandboxChain with a block time', () => {
     // transaction fails, charging the fee, moving nothing else.
     // ... or into an account the transaction declares read-only, whose lamports cannot change, or
     // into the System program it calls, which is read-only whatever the flags say.
-    const system = '11111111111111111111111111111111';
     for (const receipt of [
       await submit(9n * 10n ** 8n),
       await submit(1n, other),
       await submit(1n, payer, false),
-      await submit(1n, payer, true, system),
+      await submit(1n, payer, true, SYSTEM_PROGRAM),
     ]) {
       expect(receipt.status).toBe('reverted');
       expect(receipt.transfers).toEqual([expect.objectContaining({ purpose: 'fee' })]);
@@ -248,17 +249,14 @@ describe('SandboxChain with a block time', () => {
     // Two fees: the transfer below takes both, so the transaction after it cannot pay its own.
     await sandbox.faucet('solana', payer, null, 2n * SOLANA_FEE_LAMPORTS);
     const { blockhash } = await sandbox.chain.recentBlockhash();
-    const data = new Uint8Array(12);
-    new DataView(data.buffer).setUint32(0, 2, true);
-    new DataView(data.buffer).setBigUint64(4, 1n, true);
     const bytes = buildInstructionTransaction({
       feePayer: payer,
-      programAddress: '11111111111111111111111111111111',
+      programAddress: SYSTEM_PROGRAM,
       accounts: [
         { address: payer, isSigner: true, isWritable: true },
         { address: to, isSigner: false, isWritable: true },
       ],
-      data,
+      data: transferData(1n),
       recentBlockhash: blockhash,
     }).transactionBase64;
     const tx = (submissionId: string) =>
