@@ -22,6 +22,8 @@ import { usableAllowance } from './usable-allowance';
 import { UsdPrices } from './usd-prices';
 
 const at = (field: string): string => pathOf('swapIntent', field);
+/** Built once: every create would otherwise join the same four paths for problems it rarely has. */
+const PATH = { from: at('from'), to: at('to'), amount: at('amount'), toWalletId: at('toWalletId') };
 
 /**
  * A swap of an exact input, quoted now. The quote must meet the caller's floor rate, and the pinned
@@ -33,11 +35,11 @@ export async function prepareSwap(operation: SwapOperation, context: Preparation
   const { wallet, ports } = context;
   const intent = operation.swapIntent;
   const problems = new FieldProblems();
-  const from = resolveToken(intent.from, at('from'), ports.tokens, problems, wallet);
-  const to = resolveToken(intent.to, at('to'), ports.tokens, problems);
-  if (from && to && sameAsset(from, to)) problems.add(at('to'), 'must be another asset than from');
-  const amount = from && rawAmount(intent.amount, true, from, at('amount'), problems);
-  const recipient = to && swapRecipient(intent.toWalletId, to, context, at('toWalletId'), problems);
+  const from = resolveToken(intent.from, PATH.from, ports.tokens, problems, wallet);
+  const to = resolveToken(intent.to, PATH.to, ports.tokens, problems);
+  if (from && to && sameAsset(from, to)) problems.add(PATH.to, 'must be another asset than from');
+  const amount = from && rawAmount(intent.amount, true, from, PATH.amount, problems);
+  const recipient = to && swapRecipient(intent.toWalletId, to, context, PATH.toWalletId, problems);
   problems.throwIfAny();
   const [spend, receive, deliverTo, requested] = [from!, to!, recipient!, amount!];
   const floor = {

@@ -1,5 +1,5 @@
 import type { AssetId, PriceReader } from '@vetted/venues';
-import { Dec, assetKey, formatUnits } from '@vetted/venues';
+import { Dec, formatUnits } from '@vetted/venues';
 import { fractionOf, type Fraction } from './exact-decimal';
 import { PriceUnavailableForReview } from './refusals';
 
@@ -14,7 +14,8 @@ export interface PricedAsset extends AssetId {
  * `PRICE_UNAVAILABLE`. Incidental ones (network fees) are shown without USD instead.
  */
 export class UsdPrices {
-  private constructor(private readonly byAsset: ReadonlyMap<string, KnownPrice>) {}
+  /** A review values two to four assets: a scan beats building an `assetKey` string per lookup. */
+  private constructor(private readonly known: readonly { asset: AssetId; price: KnownPrice }[]) {}
 
   static async read(
     reader: PriceReader,
@@ -23,9 +24,9 @@ export class UsdPrices {
   ): Promise<UsdPrices> {
     const assets = [...required, ...incidental];
     const lookups = await reader.prices(assets.map(({ network, token }) => ({ network, token })));
-    const byAsset = new Map<string, KnownPrice>();
+    const known: { asset: AssetId; price: KnownPrice }[] = [];
     lookups.forEach((lookup, i) => {
-      if (lookup.ok) byAsset.set(assetKey(assets[i]), new KnownPrice(lookup.price.usd));
+      if (lookup.ok) known.push({ asset: assets[i], price: KnownPrice.of(lookup.price.usd) });
       else if (i < required.length) {
         const { symbol, network } = required[i];
         throw new PriceUnavailableForReview(
@@ -35,30 +36,55 @@ export class UsdPrices {
         );
       }
     });
-    return new UsdPrices(byAsset);
+    return new UsdPrices(known);
   }
 
   of(asset: AssetId): Dec | null {
-    return this.byAsset.get(assetKey(asset))?.dec() ?? null;
+    return this.priceOf(asset)?.dec() ?? null;
   }
 
   /** What `raw` base units of an asset with `decimals` are worth, as `usdString` shows it; null without a price. */
   valueOf(asset: AssetId, raw: bigint, decimals: number): string | null {
-    return this.byAsset.get(assetKey(asset))?.value(raw, decimals) ?? null;
+    return this.priceOf(asset)?.value(raw, decimals) ?? null;
+  }
+
+  private priceOf(asset: AssetId): KnownPrice | undefined {
+    const token = asset.token ?? null;
+    for (const entry of this.known)
+      if (entry.asset.network === asset.network && (entry.asset.token ?? null) === token) return entry.price;
+    return undefined;
   }
 }
 
 const PLAIN_DECIMAL = /^[0-9]+(?:\.[0-9]+)?$/;
+/** Distinct price strings kept parsed; the sandbox's prices move every few seconds, a chain's less. */
+const RECENT_PRICES = 1024;
+/** 10^0 .. 10^77: token decimals go up to 77 (`formatUnits`). */
+const POWERS_OF_TEN = Array.from({ length: 78 }, (_, i) => 10n ** BigInt(i));
+const powerOfTen = (exponent: number): bigint => POWERS_OF_TEN[exponent] ?? 10n ** BigInt(exponent);
 
 /**
  * One price, kept as the exact decimal it was read as (a fraction over a power of ten), so a
  * review's values are bigint arithmetic; a Dec is made only for callers that compute with it.
  */
 class KnownPrice {
+  private static readonly recent = new Map<string, KnownPrice>();
+
+  /** The price of `usd`, parsed once while it is current (a price holds for many reviews). */
+  static of(usd: string): KnownPrice {
+    let price = KnownPrice.recent.get(usd);
+    if (price === undefined) {
+      price = new KnownPrice(usd);
+      if (KnownPrice.recent.size >= RECENT_PRICES) KnownPrice.recent.clear();
+      KnownPrice.recent.set(usd, price);
+    }
+    return price;
+  }
+
   private readonly exact: Fraction | null;
   private decimal: Dec | null = null;
 
-  constructor(private readonly usd: string) {
+  private constructor(private readonly usd: string) {
     this.exact = PLAIN_DECIMAL.test(usd) ? fractionOf(usd) : null;
   }
 
@@ -70,7 +96,7 @@ class KnownPrice {
     if (this.exact === null || raw < 0n) return usdString(this.dec().times(formatUnits(raw, decimals)));
     // cents = raw × price × 100 / 10^decimals, rounded half to even
     const num = raw * this.exact.num * 100n;
-    const den = 10n ** BigInt(decimals) * this.exact.den;
+    const den = powerOfTen(decimals) * this.exact.den;
     let cents = num / den;
     const twice = 2n * (num % den);
     if (twice > den || (twice === den && cents % 2n === 1n)) cents += 1n;

@@ -1,5 +1,4 @@
 import type { AssetId, Network, TokenInfo } from '@vetted/venues';
-import { assetKey } from '@vetted/venues';
 
 /** A registered token and the price series it follows (the same asset on several networks shares one). */
 export interface SandboxToken extends TokenInfo {
@@ -37,10 +36,19 @@ export const SANDBOX_TOKENS: readonly SandboxToken[] = [
   token('perps', USDC_ADDRESSES.perps, 'USDC', 6, 'USD'),
 ];
 
-const byKey = new Map(SANDBOX_TOKENS.map((t) => [assetKey(t), t]));
+/**
+ * Network, then token (null for the native asset): two lookups of strings the caller already has,
+ * where one `assetKey` would first build a string (preparation looks tokens up ten times a create).
+ */
+const byNetwork = new Map<string, Map<string | null, SandboxToken>>();
+for (const t of SANDBOX_TOKENS) {
+  const tokens = byNetwork.get(t.network) ?? new Map<string | null, SandboxToken>();
+  tokens.set(t.token, t);
+  byNetwork.set(t.network, tokens);
+}
 
 export function registeredToken(asset: AssetId): SandboxToken | null {
-  return byKey.get(assetKey(asset)) ?? null;
+  return byNetwork.get(asset.network)?.get(asset.token ?? null) ?? null;
 }
 
 /** The native asset of a network, or null where there is none (`perps` charges no gas). */

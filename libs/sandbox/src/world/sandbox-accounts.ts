@@ -13,15 +13,26 @@ function account(network: Network, label: string): string {
   return address;
 }
 
+/** The account of `role` on each network, found by the network alone (every leg pays the fee sink). */
+function perNetwork(role: string): (network: Network) => string {
+  const byNetwork = new Map<Network, string>();
+  return (network) => {
+    let address = byNetwork.get(network);
+    if (address === undefined) {
+      address = account(network, `vetted-sandbox:${role}:${network}`);
+      byNetwork.set(network, address);
+    }
+    return address;
+  };
+}
+
 /**
  * The world's own accounts. Their addresses derive from fixed labels (not the seed), so they are
  * the same in every sandbox and valid for their network.
  */
-export const feeSink = (network: Network): string => account(network, `vetted-sandbox:fee-sink:${network}`);
-export const arbitrageur = (network: Network): string =>
-  account(network, `vetted-sandbox:arbitrageur:${network}`);
-export const dexRouter = (network: Network): string =>
-  account(network, `vetted-sandbox:dex-router:${network}`);
+export const feeSink = perNetwork('fee-sink');
+export const arbitrageur = perNetwork('arbitrageur');
+export const dexRouter = perNetwork('dex-router');
 export const poolAccount = (poolId: string, network: Network): string =>
   account(network, `vetted-sandbox:pool:${poolId}:${network}`);
 /** Takes the other side of perp trades: realized profits come from it, losses go to it. */
