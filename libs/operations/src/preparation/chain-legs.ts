@@ -33,8 +33,11 @@ export function estimateFee(chain: ChainClient, tx: UnsubmittedTx): Promise<FeeE
 /** The captured (JSON) form: raw amounts as canonical integer strings. */
 export function captureTx(tx: UnsubmittedTx): CapturedChainTx {
   const captured: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(tx))
+  // for-in, not Object.entries: no array of pairs per leg (a plain object has no inherited keys).
+  for (const key in tx) {
+    const value = (tx as Record<string, unknown>)[key];
     captured[key] = typeof value === 'bigint' ? value.toString() : value;
+  }
   return captured as CapturedChainTx;
 }
 

@@ -33,8 +33,16 @@ function perNetwork(role: string): (network: Network) => string {
 export const feeSink = perNetwork('fee-sink');
 export const arbitrageur = perNetwork('arbitrageur');
 export const dexRouter = perNetwork('dex-router');
-export const poolAccount = (poolId: string, network: Network): string =>
-  account(network, `vetted-sandbox:pool:${poolId}:${network}`);
+const pools = new Map<string, (network: Network) => string>();
+/** A pool's account on a network; quotes read pool reserves on every request. */
+export function poolAccount(poolId: string, network: Network): string {
+  let ofPool = pools.get(poolId);
+  if (ofPool === undefined) {
+    ofPool = perNetwork(`pool:${poolId}`);
+    pools.set(poolId, ofPool);
+  }
+  return ofPool(network);
+}
 /** Takes the other side of perp trades: realized profits come from it, losses go to it. */
 export const PERP_HOUSE = account('perps', 'vetted-sandbox:perp-house');
 /** Holds prediction collateral: buys pay into it, sells and winning redemptions pay out of it. */
