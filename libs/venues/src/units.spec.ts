@@ -49,7 +49,10 @@ describe('parseUnits', () => {
         fc.bigInt({ min: 0n, max: 10n ** 40n }),
         fc.integer({ min: 0, max: 30 }),
         (raw, decimals) => {
-          expect(parseUnits(formatUnits(raw, decimals), decimals)).toBe(raw);
+          const text = formatUnits(raw, decimals);
+          expect(parseUnits(text, decimals)).toBe(raw);
+          expect(text).toMatch(/^(0|[1-9][0-9]*)(\.[0-9]*[1-9])?$/);
+          if (raw > 0n) expect(formatUnits(-raw, decimals)).toBe(`-${text}`);
         },
       ),
     );

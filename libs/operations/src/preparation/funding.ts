@@ -86,14 +86,19 @@ export async function requireFunds(
   wallet: PreparationWallet,
   needs: readonly Need[],
 ): Promise<void> {
-  const byAsset = new Map<string, Need[]>();
-  for (const need of needs)
-    if (need.raw > 0n)
-      byAsset.set(assetKey(need.token), [...(byAsset.get(assetKey(need.token)) ?? []), need]);
+  // Grouped by asset in the order first needed; an operation needs two or three assets at most.
+  const groups: { token: TokenInfo; needs: Need[]; total: bigint }[] = [];
+  for (const need of needs) {
+    if (need.raw <= 0n) continue;
+    const group = groups.find((g) => sameAsset(g.token, need.token));
+    if (group === undefined) groups.push({ token: need.token, needs: [need], total: need.raw });
+    else {
+      group.needs.push(need);
+      group.total += need.raw;
+    }
+  }
   const shortfalls: string[] = [];
-  for (const group of byAsset.values()) {
-    const token = group[0].token;
-    const total = group.reduce((sum, need) => sum + need.raw, 0n);
+  for (const { token, needs: group, total } of groups) {
     const have = await spendable(ports, wallet.address, token);
     if (have >= total) continue;
     const parts = group.map((need) => `${formatUnits(need.raw, token.decimals)} ${need.purpose}`).join(' + ');
