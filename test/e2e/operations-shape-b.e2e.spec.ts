@@ -1,10 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { FILL_EXAMPLE } from '../../apps/api/src/operations/operation-result.view';
-import { newSolanaAddress, toChecksumAddress } from '@vetted/kernel';
-import { buildInstructionTransaction } from '@vetted/operations/shape-b/solana';
+import { toChecksumAddress } from '@vetted/kernel';
 import { SANDBOX } from '@vetted/platform';
 import { type Sandbox, USDC_ADDRESSES } from '@vetted/sandbox';
-import { SYSTEM_PROGRAM } from '@vetted/venues';
 import { type JsonObject, SandboxTestClient, amountOf } from '../support/sandbox-client';
 import { usdcForEthIntent as usdcSwap } from '../support/operation-bodies';
 import { bearer } from '../support/test-app';
@@ -84,49 +82,6 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     const again = await call(user.token, op.id, 'approve');
     expect(again.json()).toMatchObject({ state: 'succeeded', receipts: done.receipts });
     expect(await sandbox.chain.balance('base', to, null)).toBe(250_000_000_000_000_000n);
-  });
-
-  it('lands supplied Solana bytes once: another operation carrying them fails at approval, and the SOL moved once', async () => {
-    const user = await c.app.signUp();
-    const solana = user.wallets.find((w) => w.family === 'solana')!;
-    const faucet = { walletId: solana.id, network: 'solana', token: null, amount: '1' };
-    expect((await c.post('/v1/sandbox/faucet', user.token, faucet)).statusCode).toBe(201);
-    const to = newSolanaAddress();
-    const { blockhash } = await sandbox.chain.recentBlockhash();
-    // A System program transfer of 0.1 SOL out of the wallet.
-    const data = new Uint8Array(12);
-    new DataView(data.buffer).setUint32(0, 2, true);
-    new DataView(data.buffer).setBigUint64(4, 10n ** 8n, true);
-    const transaction = buildInstructionTransaction({
-      feePayer: solana.address,
-      programAddress: SYSTEM_PROGRAM,
-      accounts: [
-        { address: solana.address, isSigner: true, isWritable: true },
-        { address: to, isSigner: false, isWritable: true },
-      ],
-      data,
-      recentBlockhash: blockhash,
-    }).transactionBase64;
-    const intent = { type: 'solanaTransaction', walletId: solana.id, transaction };
-    // Two operations (two keys), both reviewed: creating one moves nothing.
-    const first = (await create(user.token, intent)).json();
-    const second = (await create(user.token, intent)).json();
-    expect(second.id).not.toBe(first.id);
-
-    const landed = (await call(user.token, first.id, 'approve')).json();
-    expect(landed).toMatchObject({ state: 'succeeded' });
-    // On Solana the same message is the same transaction (its id is the fee payer's signature).
-    const refused = (await call(user.token, second.id, 'approve')).json();
-    expect(refused).toMatchObject({
-      state: 'failed',
-      status: 'failed_before_effect',
-      errorCode: 'SUBMISSION_REJECTED',
-      receipts: [],
-    });
-    expect(refused.error).toContain(
-      `this transaction has already been processed: it is ${landed.receipts[0].hash} (already_processed)`,
-    );
-    expect(await sandbox.chain.balance('solana', to, null)).toBe(10n ** 8n);
   });
 
   it('discards a pending operation; approving it then is a 409', async () => {

@@ -9,6 +9,7 @@ export * from './chain-transactions';
 export * from './erc20-call';
 export * from './solana/shortvec';
 export * from './solana/transaction-wire';
+export * from './solana/cosigner-signatures';
 export * from './solana/system-transfer';
 export * from './chain-client';
 export * from './perp-venue';

@@ -149,7 +149,10 @@ export class SolanaTransactionIntentDoc extends IntentBaseDoc {
     format: 'byte',
     maxLength: 2464,
     example: SUPPLIED_TRANSACTION,
-    description: 'The serialized transaction, standard base64 with padding; the service signs for the wallet',
+    description:
+      'The serialized transaction, standard base64 with padding. The service signs for the wallet (the fee ' +
+      "payer, whose signature slot it fills); every other signer's valid signature must already be in the " +
+      'bytes, or creation is refused (400 at `intent.transaction`)',
   })
   transaction!: string;
 }

@@ -1,5 +1,7 @@
 import { isSolanaAddress } from '@vetted/kernel';
 import { SYSTEM_PROGRAM, buildInstructionTransaction } from '@vetted/venues';
+import { type SolanaSigner, newSolanaSigner, signedBy } from '@vetted/venues/solana/testing/solana-signer';
+import type { Sandbox } from '../sandbox';
 import { fundedOnEthereum, usdcTransfer } from '../testing/chain-fixture';
 import { ETH, USDC, evm, id, sandboxFixture, sol } from '../testing/sandbox-fixture';
 import { USDC_ADDRESSES } from '../tokens/token-registry';
@@ -18,6 +20,35 @@ const transferData = (lamports: bigint) => {
   view.setBigUint64(4, lamports, true);
   return data;
 };
+
+/** A System transfer of `lamports` out of `from` (a writable signer) to `to`. */
+const transfer = (from: string, to: string, lamports: bigint, toWritable = true) => ({
+  programAddress: SYSTEM_PROGRAM,
+  accounts: [
+    { address: from, isSigner: true, isWritable: true },
+    { address: to, isSigner: false, isWritable: toWritable },
+  ],
+  data: transferData(lamports),
+});
+
+/** Submits one instruction paid by `payer`, signed by each of `signers` (the sandbox signs for the payer). */
+function submitSolana(
+  sandbox: Sandbox,
+  payer: string,
+  recentBlockhash: string,
+  instruction: ReturnType<typeof transfer>,
+  ...signers: SolanaSigner[]
+) {
+  const built = buildInstructionTransaction({ feePayer: payer, recentBlockhash, ...instruction });
+  return sandbox.chain.submit({
+    kind: 'solanaTransaction',
+    submissionId: id(),
+    network: 'solana',
+    from: payer,
+    recentBlockhash,
+    transaction: signers.reduce(signedBy, built.transactionBase64),
+  });
+}
 
 describe('SandboxChain EVM calls and Solana transactions', () => {
   it('moves the value of an EVM call and charges its intrinsic gas', async () => {
@@ -203,44 +234,54 @@ describe('SandboxChain with a block time', () => {
     await sandbox.faucet('solana', payer, null, 10n ** 9n);
     const { blockhash } = await sandbox.chain.recentBlockhash();
     const submit = (lamports: bigint, from = payer, toWritable = true, recipient = to) =>
-      sandbox.chain.submit({
-        kind: 'solanaTransaction',
-        submissionId: id(),
-        network: 'solana',
-        from: payer,
-        recentBlockhash: blockhash,
-        transaction: buildInstructionTransaction({
-          feePayer: payer,
-          programAddress: SYSTEM_PROGRAM,
-          accounts: [
-            { address: from, isSigner: true, isWritable: true },
-            { address: recipient, isSigner: false, isWritable: toWritable },
-          ],
-          data: transferData(lamports),
-          recentBlockhash: blockhash,
-        }).transactionBase64,
-      });
+      submitSolana(sandbox, payer, blockhash, transfer(from, recipient, lamports, toWritable));
     const sent = await submit(10n ** 8n);
     expect(sent.status).toBe('success');
     expect(sent.transfers).toContainEqual(expect.objectContaining({ from: payer, to, amountRaw: 10n ** 8n }));
     expect(await sandbox.chain.balance('solana', to, null)).toBe(10n ** 8n);
-    // More than is left after the fee, or out of an account the sandbox does not sign for: the
-    // transaction fails, charging the fee, moving nothing else.
+    // More than is left after the fee: the transaction fails, charging the fee, moving nothing else.
     // ... or into an account the transaction declares read-only, whose lamports cannot change, or
     // into the System program it calls, which is read-only whatever the flags say.
     for (const receipt of [
       await submit(9n * 10n ** 8n),
-      await submit(1n, other),
       await submit(1n, payer, false),
       await submit(1n, payer, true, SYSTEM_PROGRAM),
     ]) {
       expect(receipt.status).toBe('reverted');
       expect(receipt.transfers).toEqual([expect.objectContaining({ purpose: 'fee' })]);
     }
+    // Out of an account that has not signed the bytes: Solana refuses them before anything runs.
+    await expect(submit(1n, other)).rejects.toMatchObject({
+      reason: 'invalid_request',
+      message: `signature verification failed: ${other} has not signed this transaction`,
+    });
     expect(await sandbox.chain.balance('solana', to, null)).toBe(10n ** 8n);
     expect(await sandbox.chain.balance('solana', payer, null)).toBe(
-      9n * 10n ** 8n - 5n * SOLANA_FEE_LAMPORTS,
+      9n * 10n ** 8n - 4n * SOLANA_FEE_LAMPORTS,
     );
+  });
+
+  it('runs a transfer out of another account that signed the bytes, within what that account holds', async () => {
+    const { sandbox } = fixture.open();
+    const [payer, to] = [sol(), sol()];
+    const cosigner = newSolanaSigner();
+    await sandbox.faucet('solana', payer, null, 10n ** 9n);
+    await sandbox.faucet('solana', cosigner.address, null, 10n ** 6n);
+    const { blockhash } = await sandbox.chain.recentBlockhash();
+    const signed = (lamports: bigint) =>
+      submitSolana(sandbox, payer, blockhash, transfer(cosigner.address, to, lamports), cosigner);
+    const sent = await signed(4n * 10n ** 5n);
+    expect(sent.status).toBe('success');
+    expect(sent.transfers).toContainEqual(
+      expect.objectContaining({ from: cosigner.address, to, amountRaw: 4n * 10n ** 5n }),
+    );
+    // The fee is the fee payer's; the co-signer's lamports bound its own transfer.
+    const short = await signed(7n * 10n ** 5n);
+    expect(short.status).toBe('reverted');
+    expect(short.transfers).toEqual([expect.objectContaining({ purpose: 'fee', from: payer })]);
+    expect(await sandbox.chain.balance('solana', cosigner.address, null)).toBe(6n * 10n ** 5n);
+    expect(await sandbox.chain.balance('solana', to, null)).toBe(4n * 10n ** 5n);
+    expect(await sandbox.chain.balance('solana', payer, null)).toBe(10n ** 9n - 2n * SOLANA_FEE_LAMPORTS);
   });
 
   it('lands the same Solana transaction bytes once: another submission of them is refused until one is dropped', async () => {

@@ -20,8 +20,9 @@ import { blockhashValid } from './solana-blockhash';
 
 /**
  * A Solana transaction is its message: its id is the fee payer's signature of it, which the sandbox
- * makes for the wallet (it verifies no signature), so the same bytes submitted again are the same
- * transaction, refused as already processed. Other transactions are told apart by their submission.
+ * makes for the wallet (other signers' signatures are verified at submission), so the same bytes
+ * submitted again are the same transaction, refused as already processed. Other transactions are
+ * told apart by their submission.
  */
 function solanaIdentity(tx: ChainTx): string | null {
   if (tx.kind !== 'solanaTransaction') return null;
@@ -189,21 +190,20 @@ export class ChainExecution {
   ): Problem | null {
     const transfers = systemTransfersIn(tx.transaction);
     if (transfers.length === 0) return null;
-    let left = this.spendable('solana', tx.from, null, nowMs) - chargedFee(tx);
+    // What each payer has left: the fee payer after the fee. A transfer's payer signs it (else it
+    // is refused), and submission verified every signature but the fee payer's, which the sandbox
+    // makes for the wallet.
+    const left = new Map([[tx.from, this.spendable('solana', tx.from, null, nowMs) - chargedFee(tx)]]);
     for (const transfer of transfers) {
       if (transfer.refused !== null)
         return { reason: 'invalid_request', message: `a System transfer fails: ${transfer.refused}` };
-      if (transfer.from !== tx.from)
-        return {
-          reason: 'invalid_request',
-          message: `the sandbox signs for the fee payer only, not ${transfer.from}`,
-        };
-      if (transfer.lamports > left)
+      const has = left.get(transfer.from) ?? this.spendable('solana', transfer.from, null, nowMs);
+      if (transfer.lamports > has)
         return {
           reason: 'insufficient_funds',
-          message: `${tx.from} has ${left} lamports after the fee and earlier transfers, a transfer moves ${transfer.lamports}`,
+          message: `${transfer.from} has ${has} lamports after ${transfer.from === tx.from ? 'the fee and ' : ''}earlier transfers, a transfer moves ${transfer.lamports}`,
         };
-      left -= transfer.lamports;
+      left.set(transfer.from, has - transfer.lamports);
     }
     for (const { from, to, lamports } of transfers)
       movements.add(this.world.ledger.transfer('solana', null, from, to, lamports));

@@ -1,6 +1,13 @@
 import { extend } from '@vetted/kernel';
 import type { AssetId, ChainTx, Network, RejectionReason } from '@vetted/venues';
-import { SubmissionRejected, addressFamily, isEvmNetwork, isNetwork, sameAsset } from '@vetted/venues';
+import {
+  SubmissionRejected,
+  addressFamily,
+  isEvmNetwork,
+  isNetwork,
+  sameAsset,
+  unsignedCosigners,
+} from '@vetted/venues';
 import { normalizeToken, tokenInfo } from '../tokens/asset-directory';
 import { registeredToken } from '../tokens/token-registry';
 import { cachedAddress } from './address-cache';
@@ -123,6 +130,7 @@ export function normalizeChainTx(tx: ChainTx): ChainTx {
       if (network !== 'solana') refuse('invalid_request', 'a Solana transaction goes to solana', id);
       if (typeof tx.transaction !== 'string' || !BASE64.test(tx.transaction))
         refuse('invalid_request', 'transaction must be base64 bytes', id);
+      refuseUnsigned(tx.transaction, id);
       return extend(base, {
         network,
         kind: 'solanaTransaction',
@@ -136,6 +144,20 @@ export function normalizeChainTx(tx: ChainTx): ChainTx {
         id,
       );
   }
+}
+
+/**
+ * The sandbox signs a Solana transaction for its fee payer (the wallet); every other signer's
+ * signature must already be in the bytes and verify, as Solana checks before running anything.
+ */
+function refuseUnsigned(transaction: string, id: string): void {
+  const unsigned = unsignedCosigners(transaction);
+  if (unsigned !== null && unsigned.length > 0)
+    refuse(
+      'invalid_request',
+      `signature verification failed: ${unsigned.join(', ')} has not signed this transaction`,
+      id,
+    );
 }
 
 /** Who a transaction is addressed to, for its record. */

@@ -6,8 +6,8 @@ import { decodeShortVec, encodeShortVec, shortVecLength } from './shortvec';
  * a submitted legacy or v0 transaction's fee payer and recent blockhash. Pure, synchronous, no I/O.
  *
  * Signing is NOT done here: built transactions carry zeroed 64-byte signature placeholders, one per
- * required signer. Signing belongs to the wallet custody layer; the sandbox chain does not verify
- * signatures.
+ * required signer. Signing belongs to the wallet custody layer; `unsignedCosigners`
+ * (cosigner-signatures.ts) verifies the signatures of the signers other than the fee payer.
  */
 
 /** Solana's packet limit (1280 − 40 IPv6 header − 8 fragment header): the largest transaction. */
@@ -203,6 +203,25 @@ export function readTransactionMessage(base64: string): Uint8Array | null {
   const bytes = decodeBase64(base64)!;
   const signatures = decodeShortVec(bytes, 0)!;
   return bytes.subarray(signatures.next + SIGNATURE_BYTES * signatures.value);
+}
+
+/**
+ * The signatures of a well-formed legacy or v0 transaction, each with the signer it belongs to (the
+ * first `numRequiredSignatures` account keys, in order: the fee payer's first), and the message they
+ * sign; else null.
+ */
+export function readTransactionSignatures(
+  base64: string,
+): { message: Uint8Array; signatures: { signer: string; signature: Uint8Array }[] } | null {
+  const parsed = parseTransaction(base64);
+  if (parsed === null) return null;
+  const bytes = decodeBase64(base64)!;
+  const count = decodeShortVec(bytes, 0)!;
+  const signatures = Array.from({ length: count.value }, (_, i) => ({
+    signer: parsed.accountKeys[i],
+    signature: bytes.subarray(count.next + SIGNATURE_BYTES * i, count.next + SIGNATURE_BYTES * (i + 1)),
+  }));
+  return { message: bytes.subarray(count.next + SIGNATURE_BYTES * count.value), signatures };
 }
 
 /** The fee payer (first account key, base58) of a well-formed legacy or v0 transaction, else null. */

@@ -1,4 +1,5 @@
 import { newSolanaAddress } from '@vetted/kernel';
+import { newSolanaSigner, signedBy } from '@vetted/venues/solana/testing/solana-signer';
 import { BLOCKHASH_LIFETIME_MS, SOLANA_FEE_LAMPORTS } from '@vetted/sandbox';
 import {
   SOL,
@@ -127,6 +128,37 @@ describe('prepareSolanaTransaction', () => {
     const { blockhash, supplied, prepare } = await world();
     expect(await refusedPaths(prepare(supplied(signedMemo(newSolanaAddress(), blockhash))))).toEqual([
       'intent.transaction',
+    ]);
+  });
+
+  it('refuses bytes another signer has not signed, and takes them once it has', async () => {
+    const { wallets, blockhash, supplied, prepare } = await world();
+    const cosigner = newSolanaSigner();
+    const { transactionBase64 } = buildInstructionTransaction({
+      feePayer: wallets.solana.address,
+      programAddress: MEMO_PROGRAM,
+      accounts: [wallets.solana.address, cosigner.address].map((address) => ({
+        address,
+        isSigner: true,
+        isWritable: false,
+      })),
+      data: new TextEncoder().encode('co-signed'),
+      recentBlockhash: blockhash,
+    });
+    const { fields } = await refusal(prepare(supplied(transactionBase64)));
+    expect(fields).toEqual([
+      {
+        path: 'intent.transaction',
+        message:
+          `lacks a valid signature of ${cosigner.address}: the service signs only for the fee payer, ` +
+          'so every other signer must have signed these bytes (Solana refuses them otherwise)',
+      },
+    ]);
+    const signed = signedBy(transactionBase64, cosigner);
+    const prepared = await prepare(supplied(signed));
+    expect(prepared.review).toMatchObject({ type: 'solanaTransaction', signaturesRequired: 2 });
+    expect(prepared.actions).toEqual([
+      expect.objectContaining({ tx: expect.objectContaining({ transaction: signed }) }),
     ]);
   });
 

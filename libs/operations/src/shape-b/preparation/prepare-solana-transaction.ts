@@ -1,3 +1,4 @@
+import { unsignedCosigners } from '@vetted/venues';
 import { blockhashDeadline } from '../../preparation/chain-legs';
 import { FieldProblems } from '../../preparation/field-problems';
 import type { NetworkFee } from '../../preparation/review';
@@ -30,7 +31,8 @@ const TRANSACTION_PATH = `${INTENT_PATH}.transaction`;
 /**
  * Supplied transaction bytes (rule 9) are captured byte for byte: the service never rebuilds or
  * re-blockhashes them. They must parse as a legacy or v0 transaction within Solana's size limit, be
- * paid by the wallet (the service signs only for it), and name a blockhash the chain still accepts
+ * paid by the wallet (the service signs only for it), carry every other signer's valid signature
+ * already, and name a blockhash the chain still accepts
  * (`BLOCKHASH_EXPIRED` otherwise: the caller must supply a transaction with a fresh one).
  */
 export const prepareSolanaTransaction: PrepareShapeB<SolanaTransactionIntent> = async (intent, context) => {
@@ -43,6 +45,13 @@ export const prepareSolanaTransaction: PrepareShapeB<SolanaTransactionIntent> = 
       TRANSACTION_PATH,
       `is paid by ${parsed.accountKeys[0]}, not by wallet ${wallet.id} (${wallet.address}): ` +
         'the service signs only for the wallet, so the wallet must be the fee payer',
+    );
+  const unsigned = parsed ? (unsignedCosigners(intent.transaction) ?? []) : [];
+  if (unsigned.length > 0)
+    problems.add(
+      TRANSACTION_PATH,
+      `lacks a valid signature of ${unsigned.join(', ')}: the service signs only for the fee payer, ` +
+        'so every other signer must have signed these bytes (Solana refuses them otherwise)',
     );
   problems.throwIfAny();
   const { recentBlockhash, version, instructionCount, header } = parsed!;
