@@ -1,6 +1,5 @@
 import type { CommandOutcome, DomainEvent, RecordedEvent } from '@vetted/event-store';
-import { applyEvent } from './projection';
-import type { Projection } from './projection';
+import { type Projection, projectionStep } from './projection';
 import type { Collection, StoredDocument } from './read-store';
 
 /**
@@ -18,21 +17,6 @@ export async function documentAfter<D extends StoredDocument>(
 ): Promise<D | null> {
   let doc = await collection.get(documentId);
   const first = outcome.revision - outcome.newEvents.length + 1;
-  const scratch: Collection<D> = {
-    get: async () => doc,
-    put: async (next) => {
-      doc = next;
-      return 'written';
-    },
-    delete: async () => {
-      doc = null;
-    },
-    find: () => Promise.reject(new Error('not used')),
-    count: async () => (doc ? 1 : 0),
-    clear: async () => {
-      doc = null;
-    },
-  };
   for (const [i, event] of outcome.newEvents.entries()) {
     const recorded: RecordedEvent = {
       id: '',
@@ -44,7 +28,11 @@ export async function documentAfter<D extends StoredDocument>(
       metadata: {},
       createdAt: '',
     };
-    if (projection.documentId(recorded) === documentId) await applyEvent(projection, scratch, recorded);
+    if (projection.documentId(recorded) !== documentId) continue;
+    // The projector's own step (version guard included), applied to this copy instead of the store.
+    const step = projectionStep(projection, documentId, doc, recorded);
+    if (step.kind === 'put') doc = step.doc;
+    else if (step.kind === 'delete') doc = null;
   }
   return doc;
 }
