@@ -85,6 +85,10 @@ export class RequestValidationPipe implements PipeTransform {
   private readonly emptyQueries = new Map<unknown, Promise<unknown>>();
 
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    // What a custom decorator (the principal, the request's metadata) gives is the service's own
+    // value: ValidationPipe returns it unchanged too (no `validateCustomDecorators`), but only
+    // after an async call, two per create.
+    if (metadata.type === 'custom') return value;
     // A path parameter is read by its own pipe (`WalletIdPipe`, `OperationIdPipe`). Converted here
     // first, by its declared type, `01`, `1.0` or `0x1` became the number 1 before that pipe saw it.
     if (metadata.type === 'param') return value;
