@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { SANDBOX } from '@vetted/platform';
-import type { Sandbox } from '@vetted/sandbox';
 import { SandboxTestClient } from '../support/sandbox-client';
 
 describe('Shape B synchronous approval under the 30 s lifecycle deadline', () => {
@@ -57,9 +55,7 @@ describe('Shape B synchronous approval under the 30 s lifecycle deadline', () =>
     expect(late.receipts).toEqual([
       expect.objectContaining({ status: 'success', late: true, network: 'base' }),
     ]);
-    expect(await c.app.app.get<Sandbox>(SANDBOX).chain.balance('base', to, null)).toBe(
-      100_000_000_000_000_000n,
-    );
+    expect(await c.sandbox.chain.balance('base', to, null)).toBe(100_000_000_000_000_000n);
   });
 
   it('a leg past the deadline that the chain then drops is recorded as dropped: it will not land', async () => {
@@ -102,9 +98,7 @@ describe('Shape B synchronous approval under the 30 s lifecycle deadline', () =>
     expect(dropped).toMatchObject({ state: 'failed', errorCode: 'LIFECYCLE_TIMEOUT', receipts: [] });
     expect(dropped.error).toMatch(/Since then: transaction \S+ on solana was dropped without executing/);
     expect(drop).toMatchObject({ actor: { kind: 'service' }, data: { leg: 0, code: 'BLOCKHASH_EXPIRED' } });
-    expect(await c.app.app.get<Sandbox>(SANDBOX).chain.balance('solana', solana.address, null)).toBe(
-      1_000_000_000n,
-    );
+    expect(await c.sandbox.chain.balance('solana', solana.address, null)).toBe(1_000_000_000n);
   });
 });
 

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { FILL_EXAMPLE } from '../../apps/api/src/operations/operation-result.view';
 import { toChecksumAddress } from '@vetted/kernel';
-import { SANDBOX } from '@vetted/platform';
-import { type Sandbox, USDC_ADDRESSES } from '@vetted/sandbox';
+import { USDC_ADDRESSES } from '@vetted/sandbox';
 import { type JsonObject, SandboxTestClient, amountOf } from '../support/sandbox-client';
 import { usdcForEthIntent as usdcSwap } from '../support/operation-bodies';
 import { bearer } from '../support/test-app';
@@ -11,10 +10,8 @@ const USDC = USDC_ADDRESSES.base;
 
 describe('reviewed operations, Shape B, over HTTP', () => {
   let c: SandboxTestClient;
-  let sandbox: Sandbox;
   beforeAll(async () => {
     c = await SandboxTestClient.start();
-    sandbox = c.app.app.get<Sandbox>(SANDBOX);
   });
   afterAll(() => c.app.close());
 
@@ -81,7 +78,7 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     expect(Number(approved.headers['x-event-position'])).toBeGreaterThanOrEqual(Number(succeeded.position));
     const again = await call(user.token, op.id, 'approve');
     expect(again.json()).toMatchObject({ state: 'succeeded', receipts: done.receipts });
-    expect(await sandbox.chain.balance('base', to, null)).toBe(250_000_000_000_000_000n);
+    expect(await c.sandbox.chain.balance('base', to, null)).toBe(250_000_000_000_000_000n);
   });
 
   it('discards a pending operation; approving it then is a 409', async () => {
@@ -115,7 +112,7 @@ describe('reviewed operations, Shape B, over HTTP', () => {
     expect(early.json().error.code).toBe('PREREQUISITE_NOT_SUCCEEDED');
 
     expect((await call(user.token, prerequisite.id, 'approve')).json()).toMatchObject({ state: 'succeeded' });
-    expect(await sandbox.chain.allowance('base', USDC, evm.address, spender)).toBe(10_000_000n);
+    expect(await c.sandbox.chain.allowance('base', USDC, evm.address, spender)).toBe(10_000_000n);
 
     // Concurrent `next` calls prepare one successor.
     const calls = await Promise.all(
@@ -142,19 +139,19 @@ describe('reviewed operations, Shape B, over HTTP', () => {
       successor.id,
     );
 
-    const ethBefore = await sandbox.chain.balance('base', evm.address, null);
+    const ethBefore = await c.sandbox.chain.balance('base', evm.address, null);
     const swapped = (await call(user.token, successor.id, 'approve')).json();
     expect(swapped).toMatchObject({
       state: 'succeeded',
       receipts: [expect.objectContaining({ status: 'success' })],
     });
-    expect(await sandbox.chain.balance('base', evm.address, USDC)).toBe(90_000_000n);
+    expect(await c.sandbox.chain.balance('base', evm.address, USDC)).toBe(90_000_000n);
     const minimum = BigInt(successor.request.review.minimumReceive.amountRaw);
     const fee = BigInt(swapped.receipts[0].feeRaw);
-    expect((await sandbox.chain.balance('base', evm.address, null)) - ethBefore + fee).toBeGreaterThanOrEqual(
-      minimum,
-    );
-    expect(await sandbox.chain.allowance('base', USDC, evm.address, spender)).toBe(0n);
+    expect(
+      (await c.sandbox.chain.balance('base', evm.address, null)) - ethBefore + fee,
+    ).toBeGreaterThanOrEqual(minimum);
+    expect(await c.sandbox.chain.allowance('base', USDC, evm.address, spender)).toBe(0n);
     // Both steps are activity items, titled by what they did, and service transactions in the feed.
     const activityOf = async (id: string) => (await c.activity(user.token, id)).json();
     expect(await activityOf(prerequisite.id)).toMatchObject({

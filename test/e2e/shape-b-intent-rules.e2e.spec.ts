@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { newSolanaAddress, toChecksumAddress } from '@vetted/kernel';
 import { buildInstructionTransaction } from '@vetted/operations/shape-b/solana';
-import { SANDBOX } from '@vetted/platform';
-import { PUSD_POLYGON, type Sandbox, USDC_ADDRESSES } from '@vetted/sandbox';
+import { PUSD_POLYGON, USDC_ADDRESSES } from '@vetted/sandbox';
 import { type JsonObject, SandboxTestClient } from '../support/sandbox-client';
 
 const USDC = USDC_ADDRESSES.base;
@@ -13,13 +12,11 @@ const USDC = USDC_ADDRESSES.base;
  */
 describe('Shape B intent rules over HTTP', () => {
   let c: SandboxTestClient;
-  let sandbox: Sandbox;
   let token: string;
   let evm: { id: number; address: string };
   let solana: { id: number; address: string };
   beforeAll(async () => {
     c = await SandboxTestClient.start();
-    sandbox = c.app.app.get<Sandbox>(SANDBOX);
     const user = await c.app.signUp();
     token = user.token;
     evm = user.wallets.find((w) => w.family === 'evm')!;
@@ -162,7 +159,7 @@ describe('Shape B intent rules over HTTP', () => {
     expect(op.request.review.blockhash.expiresAt).toEqual(expect.any(String));
     await refused({ ...instruction, data: [{ u8: '256' }] }, { path: 'intent.data[0].u8' });
 
-    const { blockhash } = await sandbox.chain.recentBlockhash();
+    const { blockhash } = await c.sandbox.chain.recentBlockhash();
     const build = (recentBlockhash: string) =>
       buildInstructionTransaction({
         feePayer: solana.address,

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { newSolanaAddress } from '@vetted/kernel';
 import { buildInstructionTransaction } from '@vetted/operations/shape-b/solana';
-import { SANDBOX } from '@vetted/platform';
-import type { Sandbox } from '@vetted/sandbox';
 import { SYSTEM_PROGRAM } from '@vetted/venues';
 import { newSolanaSigner, signedBy } from '@vetted/venues/solana/testing/solana-signer';
 import { SandboxTestClient } from '../support/sandbox-client';
@@ -10,10 +8,8 @@ import { SandboxTestClient } from '../support/sandbox-client';
 /** Supplied Solana transactions (Shape B `solanaTransaction`) over HTTP, against the sandbox chain. */
 describe('supplied Solana transactions over HTTP', () => {
   let c: SandboxTestClient;
-  let sandbox: Sandbox;
   beforeAll(async () => {
     c = await SandboxTestClient.start();
-    sandbox = c.app.app.get<Sandbox>(SANDBOX);
   });
   afterAll(() => c.app.close());
 
@@ -35,7 +31,7 @@ describe('supplied Solana transactions over HTTP', () => {
     const data = new Uint8Array(12);
     new DataView(data.buffer).setUint32(0, 2, true);
     new DataView(data.buffer).setBigUint64(4, lamports, true);
-    const { blockhash } = await sandbox.chain.recentBlockhash();
+    const { blockhash } = await c.sandbox.chain.recentBlockhash();
     return buildInstructionTransaction({
       feePayer,
       programAddress: SYSTEM_PROGRAM,
@@ -71,13 +67,13 @@ describe('supplied Solana transactions over HTTP', () => {
     expect(refused.error).toContain(
       `this transaction has already been processed: it is ${landed.receipts[0].hash} (already_processed)`,
     );
-    expect(await sandbox.chain.balance('solana', to, null)).toBe(10n ** 8n);
+    expect(await c.sandbox.chain.balance('solana', to, null)).toBe(10n ** 8n);
   });
 
   it('refuses bytes another signer has not signed, recording nothing; once signed, its transfer runs at approval', async () => {
     const { user, solana } = await fundedSolana();
     const cosigner = newSolanaSigner();
-    await sandbox.faucet('solana', cosigner.address, null, 10n ** 8n);
+    await c.sandbox.faucet('solana', cosigner.address, null, 10n ** 8n);
     const to = newSolanaAddress();
     const unsigned = await systemTransfer(solana.address, cosigner.address, to, 4n * 10n ** 7n);
     const intent = (transaction: string) => ({ type: 'solanaTransaction', walletId: solana.id, transaction });
@@ -107,7 +103,7 @@ describe('supplied Solana transactions over HTTP', () => {
     expect(created.json().request.review).toMatchObject({ signaturesRequired: 2 });
     const done = (await approve(user.token, created.json().id)).json();
     expect(done).toMatchObject({ state: 'succeeded' });
-    expect(await sandbox.chain.balance('solana', to, null)).toBe(4n * 10n ** 7n);
-    expect(await sandbox.chain.balance('solana', cosigner.address, null)).toBe(6n * 10n ** 7n);
+    expect(await c.sandbox.chain.balance('solana', to, null)).toBe(4n * 10n ** 7n);
+    expect(await c.sandbox.chain.balance('solana', cosigner.address, null)).toBe(6n * 10n ** 7n);
   });
 });

@@ -1,16 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { SANDBOX } from '@vetted/platform';
-import type { Sandbox } from '@vetted/sandbox';
 import { type JsonObject, SandboxTestClient } from '../support/sandbox-client';
 import { bearer } from '../support/test-app';
 
 /** Spot coins bought on the perp venue are the wallet's holdings on `perps`: receipts, balances, activity. */
 describe('perp venue spot holdings, over HTTP', () => {
   let c: SandboxTestClient;
-  let sandbox: Sandbox;
   beforeAll(async () => {
     c = await SandboxTestClient.start();
-    sandbox = c.app.app.get<Sandbox>(SANDBOX);
   });
   afterAll(() => c.app.close());
 
@@ -63,8 +59,8 @@ describe('perp venue spot holdings, over HTTP', () => {
       amountFormatted: bought,
       usdValue: expect.any(String),
     });
-    expect(await sandbox.perps.spotBalances(evm.address)).toEqual([{ coin: 'DOGE', total: bought }]);
-    const mark = Number(await sandbox.perps.markPrice('DOGE'));
+    expect(await c.sandbox.perps.spotBalances(evm.address)).toEqual([{ coin: 'DOGE', total: bought }]);
+    const mark = Number(await c.sandbox.perps.markPrice('DOGE'));
     expect(Number(doge.usdValue)).toBeCloseTo(Number(bought) * mark, -1);
     const usdcLeft = BigInt(wallet.balances.find((b: JsonObject) => b.token === 'USDC').amountRaw);
     const paid = BigInt(receipt.fill.quoteRaw) + BigInt(receipt.feeRaw);

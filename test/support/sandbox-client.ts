@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '@vetted/kernel';
-import { USDC_ADDRESSES } from '@vetted/sandbox';
+import { SANDBOX } from '@vetted/platform';
+import { type Sandbox, USDC_ADDRESSES } from '@vetted/sandbox';
 import { bearer, startTestApp, type TestApp } from './test-app';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -28,6 +29,11 @@ export class SandboxTestClient {
     return new SandboxTestClient(
       await startTestApp({ env: { SANDBOX_ADMIN_TOKEN: SANDBOX_ADMIN, ...env }, clock }),
     );
+  }
+
+  /** The app's own sandbox world, for what the tests check beside the API (balances, allowances). */
+  get sandbox(): Sandbox {
+    return this.app.app.get<Sandbox>(SANDBOX);
   }
 
   async restart(): Promise<void> {
