@@ -59,9 +59,6 @@ export class UsdPrices {
 const PLAIN_DECIMAL = /^[0-9]+(?:\.[0-9]+)?$/;
 /** Distinct price strings kept parsed; the sandbox's prices move every few seconds, a chain's less. */
 const RECENT_PRICES = 1024;
-/** 10^0 .. 10^77: token decimals go up to 77 (`formatUnits`). */
-const POWERS_OF_TEN = Array.from({ length: 78 }, (_, i) => 10n ** BigInt(i));
-const powerOfTen = (exponent: number): bigint => POWERS_OF_TEN[exponent] ?? 10n ** BigInt(exponent);
 
 /**
  * One price, kept as the exact decimal it was read as (a fraction over a power of ten), so a
@@ -96,7 +93,7 @@ class KnownPrice {
     if (this.exact === null || raw < 0n) return usdString(this.dec().times(formatUnits(raw, decimals)));
     // cents = raw × price × 100 / 10^decimals, rounded half to even
     const num = raw * this.exact.num * 100n;
-    const den = powerOfTen(decimals) * this.exact.den;
+    const den = 10n ** BigInt(decimals) * this.exact.den;
     let cents = num / den;
     const twice = 2n * (num % den);
     if (twice > den || (twice === den && cents % 2n === 1n)) cents += 1n;
